@@ -1,0 +1,43 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "Cutout",
+    platforms: [.iOS(.v15), .macOS(.v12)],
+    products: [
+        .library(name: "CutoutGeometry", targets: ["CutoutGeometry"]),
+        .library(name: "CutoutRaster", targets: ["CutoutRaster"]),
+        .library(name: "CutoutLayers", targets: ["CutoutLayers"]),
+        .library(name: "CutoutHoles", targets: ["CutoutHoles"]),
+        .library(name: "CutoutSpotlight", targets: ["CutoutSpotlight"]),
+        .library(name: "CutoutCollection", targets: ["CutoutCollection"]),
+        .executable(name: "cutout", targets: ["cutout"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        .target(name: "CutoutGeometry"),
+        .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
+        .target(name: "CutoutRaster", dependencies: ["CutoutGeometry", "CZlib"]),
+        .target(name: "CutoutLayers", dependencies: ["CutoutGeometry", "CutoutRaster"]),
+        .target(name: "CutoutHoles", dependencies: ["CutoutGeometry", "CutoutLayers"]),
+        .target(name: "CutoutSpotlight", dependencies: ["CutoutGeometry", "CutoutLayers"]),
+        .target(name: "CutoutCollection", dependencies: ["CutoutGeometry", "CutoutLayers"]),
+        .executableTarget(
+            name: "cutout",
+            dependencies: [
+                "CutoutGeometry", "CutoutRaster", "CutoutLayers",
+                "CutoutHoles", "CutoutSpotlight", "CutoutCollection",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "CutoutGeometryTests", dependencies: ["CutoutGeometry"]),
+        .testTarget(name: "CutoutRasterTests", dependencies: ["CutoutRaster"], resources: [.copy("Golden")]),
+        .testTarget(name: "CutoutLayersTests", dependencies: ["CutoutLayers"], resources: [.copy("Golden")]),
+        .testTarget(name: "CutoutHolesTests", dependencies: ["CutoutHoles"], resources: [.copy("Golden")]),
+        .testTarget(name: "CutoutSpotlightTests", dependencies: ["CutoutSpotlight"], resources: [.copy("Golden")]),
+        .testTarget(name: "CutoutCollectionTests", dependencies: ["CutoutCollection"], resources: [.copy("Golden")]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,93 @@
+import Foundation
+
+/// Evaluation and analysis of quadratic and cubic Bézier segments.
+enum Bezier {
+    @inline(__always)
+    static func quadPoint(_ p0: CGPoint, _ p1: CGPoint, _ p2: CGPoint, _ t: CGFloat) -> CGPoint {
+        let mt = 1 - t
+        return CGPoint(x: mt * mt * p0.x + 2 * mt * t * p1.x + t * t * p2.x,
+                       y: mt * mt * p0.y + 2 * mt * t * p1.y + t * t * p2.y)
+    }
+
+    @inline(__always)
+    static func cubicPoint(_ p0: CGPoint, _ p1: CGPoint, _ p2: CGPoint, _ p3: CGPoint, _ t: CGFloat) -> CGPoint {
+        let mt = 1 - t
+        let a = mt * mt * mt, b = 3 * mt * mt * t, c = 3 * mt * t * t, d = t * t * t
+        return CGPoint(x: a * p0.x + b * p1.x + c * p2.x + d * p3.x,
+                       y: a * p0.y + b * p1.y + c * p2.y + d * p3.y)
+    }
+
+    /// Derivative of a cubic at `t`.
+    static func cubicDerivative(_ p0: CGPoint, _ p1: CGPoint, _ p2: CGPoint, _ p3: CGPoint, _ t: CGFloat) -> CGPoint {
+        let mt = 1 - t
+        let a = 3 * mt * mt, b = 6 * mt * t, c = 3 * t * t
+        return CGPoint(x: a * (p1.x - p0.x) + b * (p2.x - p1.x) + c * (p3.x - p2.x),
+                       y: a * (p1.y - p0.y) + b * (p2.y - p1.y) + c * (p3.y - p2.y))
+    }
+
+    /// Derivative of a quadratic at `t`.
+    static func quadDerivative(_ p0: CGPoint, _ p1: CGPoint, _ p2: CGPoint, _ t: CGFloat) -> CGPoint {
+        CGPoint(x: 2 * (1 - t) * (p1.x - p0.x) + 2 * t * (p2.x - p1.x),
+                y: 2 * (1 - t) * (p1.y - p0.y) + 2 * t * (p2.y - p1.y))
+    }
+
+    /// Parameters in (0, 1) where a quadratic's x or y derivative vanishes.
+    static func quadExtrema(_ p0: CGPoint, _ p1: CGPoint, _ p2: CGPoint) -> [CGFloat] {
+        var out: [CGFloat] = []
+        for (a, b, c) in [(p0.x, p1.x, p2.x), (p0.y, p1.y, p2.y)] {
+            let den = a - 2 * b + c
+            if den != 0 {
+                let t = (a - b) / den
+                if t > 0 && t < 1 { out.append(t) }
+            }
+        }
+        return out
+    }
+
+    /// Parameters in (0, 1) where a cubic's x or y derivative vanishes.
+    static func cubicExtrema(_ p0: CGPoint, _ p1: CGPoint, _ p2: CGPoint, _ p3: CGPoint) -> [CGFloat] {
+        var out: [CGFloat] = []
+        for (a, b, c, d) in [(p0.x, p1.x, p2.x, p3.x), (p0.y, p1.y, p2.y, p3.y)] {
+            // d/dt = 3[(−a+3b−3c+d)t² + 2(a−2b+c)t + (b−a)]
+            let qa = -a + 3 * b - 3 * c + d, qb = 2 * (a - 2 * b + c), qc = b - a
+            for t in solveQuadratic(qa, qb, qc) where t > 0 && t < 1 { out.append(t) }
+        }
+        return out
+    }
+
+    /// Real roots of a·t² + b·t + c = 0, numerically stable; a linear equation when a ≈ 0.
+    static func solveQuadratic(_ a: CGFloat, _ b: CGFloat, _ c: CGFloat) -> [CGFloat] {
+        let scale = max(abs(a), abs(b), abs(c))
+        if scale == 0 { return [] }
+        if abs(a) <= 1e-12 * scale {
+            return b == 0 ? [] : [-c / b]
+        }
+        let disc = b * b - 4 * a * c
+        if disc < 0 { return [] }
+        if disc == 0 { return [-b / (2 * a)] }
+        let sq = disc.squareRoot()
+        let q = -0.5 * (b + (b < 0 ? -sq : sq))
+        return [q / a, c / q]
+    }
+
+    /// How many straight pieces a quadratic needs so that none strays more than `tolerance`.
+    static func quadSegments(_ p0: CGPoint, _ p1: CGPoint, _ p2: CGPoint, tolerance: CGFloat) -> Int {
+        let dx = p0.x - 2 * p1.x + p2.x, dy = p0.y - 2 * p1.y + p2.y
+        let dd = (dx * dx + dy * dy).squareRoot()
+        return segmentCount((dd / (4 * tolerance)).squareRoot())
+    }
+
+    /// How many straight pieces a cubic needs so that none strays more than `tolerance`.
+    static func cubicSegments(_ p0: CGPoint, _ p1: CGPoint, _ p2: CGPoint, _ p3: CGPoint, tolerance: CGFloat) -> Int {
+        let ax = p0.x - 2 * p1.x + p2.x, ay = p0.y - 2 * p1.y + p2.y
+        let bx = p1.x - 2 * p2.x + p3.x, by = p1.y - 2 * p2.y + p3.y
+        let m = max((ax * ax + ay * ay).squareRoot(), (bx * bx + by * by).squareRoot())
+        return segmentCount((0.75 * m / tolerance).squareRoot())
+    }
+
+    /// Rounds a piece count up and bounds it, so huge or degenerate input stays cheap.
+    private static func segmentCount(_ n: CGFloat) -> Int {
+        guard n.isFinite else { return 1 }
+        return max(1, min(Int(n.rounded(.up)), 4096))
+    }
+}
