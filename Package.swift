@@ -32,12 +32,12 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .testTarget(name: "CutoutGeometryTests", dependencies: ["CutoutGeometry"]),
-        .testTarget(name: "CutoutRasterTests", dependencies: ["CutoutRaster"], resources: [.copy("Golden")]),
-        .testTarget(name: "CutoutLayersTests", dependencies: ["CutoutLayers"], resources: [.copy("Golden")]),
-        .testTarget(name: "CutoutHolesTests", dependencies: ["CutoutHoles"], resources: [.copy("Golden")]),
-        .testTarget(name: "CutoutSpotlightTests", dependencies: ["CutoutSpotlight"], resources: [.copy("Golden")]),
-        .testTarget(name: "CutoutCollectionTests", dependencies: ["CutoutCollection"], resources: [.copy("Golden")]),
+        .testTarget(name: "CutoutGeometryTests", dependencies: ["CutoutGeometry"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "CutoutRasterTests", dependencies: ["CutoutRaster"], resources: [.copy("Golden"), .copy("Fixtures")]),
+        .testTarget(name: "CutoutLayersTests", dependencies: ["CutoutLayers"], resources: [.copy("Golden"), .copy("Fixtures")]),
+        .testTarget(name: "CutoutHolesTests", dependencies: ["CutoutHoles"], resources: [.copy("Golden"), .copy("Fixtures")]),
+        .testTarget(name: "CutoutSpotlightTests", dependencies: ["CutoutSpotlight"], resources: [.copy("Golden"), .copy("Fixtures")]),
+        .testTarget(name: "CutoutCollectionTests", dependencies: ["CutoutCollection"], resources: [.copy("Golden"), .copy("Fixtures")]),
     ],
     swiftLanguageModes: [.v6]
 )
