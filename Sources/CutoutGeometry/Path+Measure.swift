@@ -208,7 +208,7 @@ struct PathMeasure {
             let segs = segments[sp.range]
             guard let firstSeg = segs.first, let lastSeg = segs.last else { continue }
             let spStart = firstSeg.startDistance, spEnd = lastSeg.startDistance + lastSeg.length
-            if spEnd < d0 || spStart > d1 { continue }
+            if spEnd <= d0 || spStart >= d1 { continue }
             if sp.closed && d0 <= spStart && d1 >= spEnd {
                 out.move(to: firstSeg.points[0])
                 for s in segs where !s.closesSubpath { out.appendSegment(s.points) }
@@ -218,14 +218,14 @@ struct PathMeasure {
             var started = false
             for s in segs {
                 let a = s.startDistance, b = a + s.length
-                if b < d0 || a > d1 { continue }
                 if s.length == 0 {
-                    if started { out.appendSegment(s.points) }
+                    if started && a < d1 { out.appendSegment(s.points) }
                     continue
                 }
+                if b <= d0 || a >= d1 { continue }
                 let t0 = PathMeasure.parameter(in: s, at: d0 - a)
                 let t1 = PathMeasure.parameter(in: s, at: d1 - a)
-                guard t1 > t0 || (t0 == 0 && t1 == 0 && !started) else { continue }
+                guard t1 > t0 else { continue }
                 let piece = (t0 == 0 && t1 == 1) ? s.points : PathMeasure.split(s.points, from: t0, to: t1)
                 if !started { out.move(to: piece[0]); started = true }
                 out.appendSegment(piece)
