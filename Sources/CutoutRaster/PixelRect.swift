@@ -40,4 +40,4 @@ struct PixelRect: Hashable, Sendable {
 
 /// Foundation also declares an `AffineTransform`; in this module and its clients it means
 /// `CutoutGeometry.AffineTransform` (public signatures spell it out).
-typealias AffineTransform = CutoutGeometry.AffineTransform
+public typealias AffineTransform = CutoutGeometry.AffineTransform
