@@ -102,6 +102,30 @@ enum PNGExport {
         #expect(filters == [PNGFilter.sub.rawValue] + Array(repeating: PNGFilter.up.rawValue, count: 5))
     }
 
+    @Test(arguments: PNGFilter.allCases, [1, 3, 4, 8])
+    func everyFilterIsUndoneByTheDecoder(_ filter: PNGFilter, stride: Int) throws {
+        var rng = SplitMix64(state: UInt64(filter.rawValue) * 31 + UInt64(stride))
+        let rowBytes = stride * 7
+        let rows = (0..<4).map { _ in (0..<rowBytes).map { _ in UInt8(truncatingIfNeeded: rng.next()) } }
+        var filtered: [UInt8] = []
+        for (y, row) in rows.enumerated() {
+            var out = [UInt8](repeating: 0, count: rowBytes + 1)
+            let cost = row.withUnsafeBufferPointer { r in
+                rows[max(y - 1, 0)].withUnsafeBufferPointer { above in
+                    out.withUnsafeMutableBufferPointer { o in
+                        PNGFilter.apply(filter, row: r, previous: y > 0 ? above : nil, stride: stride, into: o)
+                    }
+                }
+            }
+            #expect(out[0] == filter.rawValue)
+            #expect(cost == out.dropFirst().reduce(0) { $0 + abs(Int(Int8(bitPattern: $1))) })
+            filtered += out
+        }
+        try PNGFilter.unfilter(&filtered, start: 0, rows: 4, rowBytes: rowBytes, stride: stride, pass: 0)
+        let restored = (0..<4).map { Array(filtered[($0 * (rowBytes + 1) + 1)..<(($0 + 1) * (rowBytes + 1))]) }
+        #expect(restored == rows)
+    }
+
     @Test func smoothImagesCompressWell() throws {
         var pixmap = try Pixmap(width: 128, height: 128)
         for y in 0..<128 {
