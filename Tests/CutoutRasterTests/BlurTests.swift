@@ -86,6 +86,26 @@ struct BlurTests {
         #expect(Pixmap.gaussianBlurOutset(sigma: .nan) == 0)
     }
 
+    @Test func expandedKeepsTheWholeBlur() throws {
+        let source = try PaintGolden.load("blur-source")
+        let sigma: CGFloat = 3
+        let outset = Pixmap.gaussianBlurOutset(sigma: sigma)
+        let grown = try source.gaussianBlurredExpanded(sigma: sigma)
+        #expect(grown.width == source.width + 2 * outset && grown.height == source.height + 2 * outset)
+        // Its interior is the same-size blur (which also treats the outside as transparent),
+        // up to Float summation order: 1 level.
+        var interior = try Pixmap(width: source.width, height: source.height)
+        for y in 0..<source.height {
+            for x in 0..<source.width { interior[x, y] = grown[x + outset, y + outset] }
+        }
+        let diff = PaintImageDiff(interior, source.gaussianBlurred(sigma: sigma), tolerance: 1)
+        #expect(diff.pixelsOverTolerance == 0, "\(diff)")
+        // The red rectangle starts 6 pixels from the left edge: its blur spreads past the
+        // source's edge into the margin.
+        #expect(grown[outset - 1, outset + 18].a > 0)
+        #expect(grown[outset - 1, outset + 18].r == grown[outset - 1, outset + 18].a)
+    }
+
     @Test func mutatingBlurMatches() throws {
         var p = try PaintGolden.load("blur-source")
         let expected = p.gaussianBlurred(sigma: 3)
