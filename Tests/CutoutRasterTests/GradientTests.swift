@@ -1,5 +1,4 @@
 import CutoutGeometry
-import struct CutoutGeometry.AffineTransform
 import Foundation
 import Testing
 @testable import CutoutRaster
@@ -51,8 +50,8 @@ struct GradientTests {
 
     @Test func gradientTransformMatchesSkiaLocalMatrix() throws {
         // Rotation 0.7 rad, scale 1.5, then translation (30, 10): pattern_matrix_values in the script.
-        let t = AffineTransform(rotationAngle: 0.7).scaledBy(x: 1.5, y: 1.5)
-            .concatenating(AffineTransform(translationX: 30, y: 10))
+        let t = Transform(rotationAngle: 0.7).scaledBy(x: 1.5, y: 1.5)
+            .concatenating(Transform(translationX: 30, y: 10))
         let g = LinearGradient(gradient: Self.gradient(.reflect), start: .zero, end: CGPoint(x: 16, y: 0), transform: t)
         try check(.linearGradient(g), golden: "gradient-linear-transformed")
     }
@@ -115,7 +114,7 @@ struct GradientTests {
         #expect(Shader(paint: .linearGradient(g)).solidColor == .transparent)
         let r = RadialGradient(gradient: Self.gradient(.pad), center: .zero, radius: .infinity)
         #expect(Shader(paint: .radialGradient(r)).solidColor == .transparent)
-        let singular = AffineTransform(scaleX: 0, y: 1)
+        let singular = Transform(scaleX: 0, y: 1)
         #expect(Shader(paint: .linearGradient(LinearGradient(gradient: Self.gradient(.pad), start: .zero, end: CGPoint(x: 1, y: 0))),
                        transform: singular).solidColor == .transparent)
     }

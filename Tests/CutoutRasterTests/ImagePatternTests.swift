@@ -1,5 +1,4 @@
 import CutoutGeometry
-import struct CutoutGeometry.AffineTransform
 import Foundation
 import Testing
 @testable import CutoutRaster
@@ -14,9 +13,9 @@ struct ImagePatternTests {
         var description: String { name }
 
         /// pattern_matrix_values in scripts/golden_paint.py: rotate, scale, then translate.
-        var transform: AffineTransform {
-            AffineTransform(rotationAngle: angle).scaledBy(x: scale, y: scale)
-                .concatenating(AffineTransform(translationX: tx, y: ty))
+        var transform: Transform {
+            Transform(rotationAngle: angle).scaledBy(x: scale, y: scale)
+                .concatenating(Transform(translationX: tx, y: ty))
         }
     }
 
@@ -58,7 +57,7 @@ struct ImagePatternTests {
     @Test func repeatWrapsAndClampExtends() throws {
         let image = try PaintGolden.load("pattern-source")
         let w = image.width
-        let shift = AffineTransform(translationX: CGFloat(-3 * w), y: 0)
+        let shift = Transform(translationX: CGFloat(-3 * w), y: 0)
         let repeated = try Pixmap.shaded(Shader(paint: .pattern(ImagePattern(image: image, transform: shift, tileMode: .repeat, interpolation: .nearest))),
                                          width: w, height: 1)
         let clamped = try Pixmap.shaded(Shader(paint: .pattern(ImagePattern(image: image, transform: shift, tileMode: .clamp, interpolation: .nearest))),
@@ -82,11 +81,11 @@ struct ImagePatternTests {
 
     @Test func unusableTransformsPaintNothing() throws {
         let image = try PaintGolden.load("pattern-source")
-        for t in [AffineTransform(scaleX: 0, y: 0), AffineTransform(a: .nan, b: 0, c: 0, d: 1, tx: 0, ty: 0)] {
+        for t in [Transform(scaleX: 0, y: 0), Transform(a: .nan, b: 0, c: 0, d: 1, tx: 0, ty: 0)] {
             #expect(Shader(paint: .pattern(ImagePattern(image: image, transform: t))).solidColor == .transparent)
         }
         // A huge but finite scale samples far-away coordinates without trapping.
-        let far = Shader(paint: .pattern(ImagePattern(image: image, transform: AffineTransform(scaleX: 1e-30, y: 1e-30))))
+        let far = Shader(paint: .pattern(ImagePattern(image: image, transform: Transform(scaleX: 1e-30, y: 1e-30))))
         _ = try Pixmap.shaded(far, width: 4, height: 4)
     }
 }
