@@ -12,7 +12,8 @@ PREMULTIPLIED RGBA, 8 bits, rows top first (a header comment says so). The Swift
 them with Tests/CutoutRasterTests/PaintTestSupport.swift. The tests rebuild the same inputs
 from the parameters in this file (mirrored in the Swift tests), so the two must change together.
 
-Independent engines: Skia (skia-python) draws the blend modes, gradients and patterns. The
+Independent engines: Skia (skia-python) draws the blend modes, gradients and patterns
+(Core Graphics' plusDarker has no Skia counterpart and is checked by hand in BlendModeTests). The
 blur has two references in numpy (float64): an exact sampled-Gaussian convolution (how close
 the method is to a true Gaussian) and the SVG feGaussianBlur three-box method (whether our
 implementation of that method is right).

@@ -56,6 +56,22 @@ struct GradientTests {
         try check(.linearGradient(g), golden: "gradient-linear-transformed")
     }
 
+    @Test func aSpanStartingMidRowMatchesTheFullRow() {
+        let paints: [Paint] = [
+            .linearGradient(LinearGradient(gradient: Self.gradient(.reflect), start: CGPoint(x: 3, y: 1), end: CGPoint(x: 11, y: 7))),
+            .radialGradient(RadialGradient(gradient: Self.gradient(.repeat), center: CGPoint(x: 20, y: 9), radius: 7,
+                                           focalPoint: CGPoint(x: 18, y: 8))),
+        ]
+        for paint in paints {
+            let shader = Shader(paint: paint, transform: Transform(rotationAngle: 0.3).scaledBy(x: 2, y: 2))
+            var full = [PremultipliedRGBA8](repeating: .transparent, count: 48)
+            var part = [PremultipliedRGBA8](repeating: .transparent, count: 20)
+            shader.shade(x: 0, y: 13, count: 48, into: &full)
+            shader.shade(x: 17, y: 13, count: 20, into: &part)
+            #expect(Array(full[17..<37]) == part)
+        }
+    }
+
     @Test func interpolatesInPremultipliedSpace() {
         // Opaque red to transparent blue: the middle is half-transparent red, not purple.
         let g = Gradient(colors: [.red, Color(red: 0, green: 0, blue: 1, alpha: 0)])
