@@ -5,8 +5,8 @@ import Foundation
 ///
 /// A shader is built once per fill from the paint, the transform from user space to device
 /// pixels (CTM × scale) and an opacity; ``shade(x:y:count:into:)`` then evaluates the paint at
-/// the pixel centres `(x + i + 0.5, y + 0.5)`. Gradients sample a precomputed table of
-/// ``Gradient/lookupTableSize`` premultiplied colours with the opacity already applied.
+/// the pixel centres `(x + i + 0.5, y + 0.5)`. Gradients sample a precomputed table of 1024
+/// premultiplied colours with the opacity already applied.
 ///
 /// Guarantees: never traps on any input. Non-finite or non-invertible transforms, NaN
 /// geometry and degenerate gradients (documented on ``LinearGradient`` and ``RadialGradient``)
