@@ -37,7 +37,3 @@ struct PixelRect: Hashable, Sendable {
         self.minX = minX; self.minY = minY; self.maxX = maxX; self.maxY = maxY
     }
 }
-
-/// Foundation also declares an `AffineTransform`; in this module and its clients it means
-/// `CutoutGeometry.AffineTransform` (public signatures spell it out).
-public typealias AffineTransform = CutoutGeometry.AffineTransform
