@@ -1,5 +1,6 @@
 import Foundation
 import CutoutGeometry
+import struct CutoutGeometry.AffineTransform
 
 /// A half-open rectangle of whole device pixels: columns `minX..<maxX`, rows `minY..<maxY`.
 struct PixelRect: Hashable, Sendable {
@@ -38,6 +39,3 @@ struct PixelRect: Hashable, Sendable {
     }
 }
 
-/// Foundation also declares an `AffineTransform`; in this module and its clients it means
-/// `CutoutGeometry.AffineTransform` (public signatures spell it out).
-typealias AffineTransform = CutoutGeometry.AffineTransform

@@ -1,5 +1,6 @@
 import Foundation
 import CutoutGeometry
+import struct CutoutGeometry.AffineTransform
 
 /// Receives the coverage of a rasterised path, one horizontal run at a time.
 ///

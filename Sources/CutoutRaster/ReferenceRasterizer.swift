@@ -1,5 +1,6 @@
 import Foundation
 import CutoutGeometry
+import struct CutoutGeometry.AffineTransform
 
 /// A slow, obviously-correct coverage calculator that the fast rasteriser is tested against.
 ///
