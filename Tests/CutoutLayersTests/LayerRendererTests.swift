@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import CutoutGeometry
 import CutoutRaster
-import struct CutoutGeometry.AffineTransform
+import struct CutoutGeometry.Transform
 @testable import CutoutLayers
 
 /// Core Animation rules, each checked against a reviewed render (Golden/ca-*.png) and, where

@@ -1,7 +1,7 @@
 import Foundation
 import CutoutGeometry
 import CutoutRaster
-import struct CutoutGeometry.AffineTransform
+import struct CutoutGeometry.Transform
 
 /// Why a layer tree could not be rendered.
 public enum LayerRenderError: Error, Hashable, Sendable, CustomStringConvertible {
@@ -147,7 +147,7 @@ struct Renderer {
         let base = ctx.pixmap
         guard var off = try? DrawingContext(width: base.width, height: base.height, scale: base.scale) else { return base }
         let s = base.scale
-        off.concatenate(AffineTransform(scaleX: 1 / s, y: 1 / s).concatenating(ctx.ctm))
+        off.concatenate(Transform(scaleX: 1 / s, y: 1 / s).concatenating(ctx.ctm))
         body(&off)
         return off.pixmap
     }

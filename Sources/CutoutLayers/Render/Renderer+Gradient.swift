@@ -1,7 +1,7 @@
 import Foundation
 import CutoutGeometry
 import CutoutRaster
-import struct CutoutGeometry.AffineTransform
+import struct CutoutGeometry.Transform
 
 extension Renderer {
     /// The layer's gradient as a paint in its own coordinates (unit points scaled by the bounds).
@@ -19,7 +19,7 @@ extension Renderer {
             let rx = abs(e.x - c.x), ry = abs(e.y - c.y)
             guard rx > 0, ry > 0 else { return .color(stops[stops.count - 1].color) }
             // A unit circle stretched to the ellipse with radii rx, ry about the centre.
-            let t = AffineTransform(a: rx, b: 0, c: 0, d: ry, tx: c.x, ty: c.y)
+            let t = Transform(a: rx, b: 0, c: 0, d: ry, tx: c.x, ty: c.y)
             return .radialGradient(RadialGradient(gradient: gradient, center: .zero, radius: 1, transform: t))
         }
     }

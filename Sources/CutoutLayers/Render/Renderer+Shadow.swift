@@ -1,7 +1,7 @@
 import Foundation
 import CutoutGeometry
 import CutoutRaster
-import struct CutoutGeometry.AffineTransform
+import struct CutoutGeometry.Transform
 
 extension Renderer {
     /// A layer's effective shadow, or nil when it casts none.
@@ -23,7 +23,7 @@ extension Renderer {
 
     /// Draws the shadow cast by the alpha of `source` (device pixels): tinted, blurred with
     /// the sigma scaled to device pixels, moved by the offset mapped through the CTM.
-    static func drawShadow(of source: Pixmap, _ shadow: ShadowStyle, ctm: AffineTransform, into ctx: inout DrawingContext) {
+    static func drawShadow(of source: Pixmap, _ shadow: ShadowStyle, ctm: Transform, into ctx: inout DrawingContext) {
         var tinted = source
         let p = shadow.color.premultiplied
         tinted.data.withUnsafeMutableBufferPointer { px in

@@ -1,7 +1,7 @@
 import Foundation
 import CutoutGeometry
 import CutoutRaster
-import struct CutoutGeometry.AffineTransform
+import struct CutoutGeometry.Transform
 
 extension Renderer {
     /// Fill, then stroke (trimmed to `strokeStart...strokeEnd`, dashed, outlined).
@@ -17,7 +17,7 @@ extension Renderer {
     }
 
     /// The stroke of a shape layer as a fillable path, or nil when nothing is stroked.
-    static func strokeOutline(_ shape: ShapeLayer, ctm: AffineTransform) -> Path? {
+    static func strokeOutline(_ shape: ShapeLayer, ctm: Transform) -> Path? {
         guard let path = shape.path, shape.lineWidth.isFinite, shape.lineWidth > 0 else { return nil }
         var source = path
         let start = shape.strokeStart.isNaN ? 0 : min(max(shape.strokeStart, 0), 1)
