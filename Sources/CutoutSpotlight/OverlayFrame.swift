@@ -20,10 +20,10 @@ public enum TouchDisposition: Hashable, Sendable {
 public struct OverlayFrame: Hashable, Sendable {
     /// The whole overlay (it dims the bars too).
     public var bounds: CGRect
-    /// Cut-outs are clipped to this rect (see ``SpotlightViewport/visibleRect``).
+    /// The content area (see ``SpotlightViewport/visibleRect``).
     public var visibleRect: CGRect
-    /// The holes, unclipped.
-    public var cutouts: [Cutout]
+    /// The holes, each with its clip.
+    public var cutouts: [ClippedCutout]
     /// 0 (no overlay) … 1 (fully dimmed): multiplies the style's opacity and blur radius.
     public var dimming: CGFloat
     /// The callout, if any.
@@ -35,7 +35,7 @@ public struct OverlayFrame: Hashable, Sendable {
     /// Whether touches inside a cut-out reach the element.
     public var passesTouchesThroughCutouts: Bool
 
-    public init(bounds: CGRect, visibleRect: CGRect, cutouts: [Cutout], dimming: CGFloat = 1,
+    public init(bounds: CGRect, visibleRect: CGRect, cutouts: [ClippedCutout], dimming: CGFloat = 1,
                 callout: CalloutLayout? = nil, calloutOpacity: CGFloat = 1, blocksInput: Bool = false,
                 passesTouchesThroughCutouts: Bool = false) {
         self.bounds = bounds
@@ -48,20 +48,14 @@ public struct OverlayFrame: Hashable, Sendable {
         self.passesTouchesThroughCutouts = passesTouchesThroughCutouts
     }
 
-    /// The holes clipped to the visible area; holes entirely outside it are dropped.
-    public var clippedCutouts: [ClippedCutout] {
-        cutouts.compactMap { c in
-            let v = c.bounds.intersection(visibleRect)
-            guard !v.isNull, v.width > 0 || v.height > 0 else { return nil }
-            return ClippedCutout(cutout: c, clipRect: visibleRect)
-        }
-    }
+    /// The holes with something inside their clip; holes clipped away entirely are dropped.
+    public var visibleCutouts: [ClippedCutout] { cutouts.filter(\.isVisible) }
 
-    /// All hole outlines in one path. They share one winding, so filling it with the non-zero
-    /// rule covers their union (overlaps stay holes).
+    /// All visible hole outlines, clipped, in one path. They share one winding, so filling it
+    /// with the non-zero rule covers their union (overlaps stay holes).
     public var cutoutPath: Path {
         var p = Path()
-        for c in cutouts { p.addPath(c.path) }
+        for c in visibleCutouts { p.addPath(c.visiblePath) }
         return p
     }
 
@@ -70,7 +64,7 @@ public struct OverlayFrame: Hashable, Sendable {
     public func hitTest(_ point: CGPoint) -> TouchDisposition {
         if blocksInput { return .blocked }
         if let callout, calloutOpacity > 0, callout.frame.contains(point) { return .callout }
-        if clippedCutouts.contains(where: { $0.contains(point) }) {
+        if visibleCutouts.contains(where: { $0.contains(point) }) {
             return passesTouchesThroughCutouts ? .passThrough : .cutout
         }
         return .dimmedArea

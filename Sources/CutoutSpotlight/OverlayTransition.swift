@@ -53,7 +53,7 @@ public struct OverlayTransition: Hashable, Sendable {
             if !running { return to }
             var f = to
             f.dimming = lerp(from.dimming, to.dimming, t)
-            f.cutouts = Self.pairs(from.cutouts, to.cutouts).map { Cutout.interpolated(from: $0, to: $1, fraction: t) }
+            f.cutouts = Self.pairs(from.cutouts, to.cutouts).map { ClippedCutout.interpolated(from: $0, to: $1, fraction: t) }
             if t < 0.5 {
                 f.callout = from.callout
                 f.calloutOpacity = from.calloutOpacity * (1 - Self.firstHalf(t))
@@ -70,11 +70,11 @@ public struct OverlayTransition: Hashable, Sendable {
     /// Hole pairs for a morph: every target hole with its source (same id, else the next
     /// unused source in order, else a point at its centre), then the leftover sources paired
     /// with points at their own centres.
-    static func pairs(_ a: [Cutout], _ b: [Cutout]) -> [(Cutout, Cutout)] {
+    static func pairs(_ a: [ClippedCutout], _ b: [ClippedCutout]) -> [(ClippedCutout, ClippedCutout)] {
         var used = Set<Int>()
         var partner = [Int?](repeating: nil, count: b.count)
         for (j, hole) in b.enumerated() {
-            if let id = hole.id, let i = a.indices.first(where: { !used.contains($0) && a[$0].id == id }) {
+            if let id = hole.cutout.id, let i = a.indices.first(where: { !used.contains($0) && a[$0].cutout.id == id }) {
                 partner[j] = i
                 used.insert(i)
             }
@@ -85,10 +85,11 @@ public struct OverlayTransition: Hashable, Sendable {
                 used.insert(i)
             }
         }
-        var out: [(Cutout, Cutout)] = b.indices.map { j in
-            (partner[j].map { a[$0] } ?? .point(b[j].center, id: b[j].id), b[j])
+        func point(_ c: ClippedCutout) -> ClippedCutout {
+            ClippedCutout(cutout: .point(c.cutout.center, id: c.cutout.id), clipRect: c.clipRect)
         }
-        for i in a.indices where !used.contains(i) { out.append((a[i], .point(a[i].center, id: a[i].id))) }
+        var out: [(ClippedCutout, ClippedCutout)] = b.indices.map { j in (partner[j].map { a[$0] } ?? point(b[j]), b[j]) }
+        for i in a.indices where !used.contains(i) { out.append((a[i], point(a[i]))) }
         return out
     }
 

@@ -13,11 +13,11 @@ public enum SpotlightLayout {
     /// - `calloutSize` is the text box the host measured for the step.
     public static func frame(for step: TourStep, targets: TargetRegistry, viewport: SpotlightViewport,
                              calloutSize: CGSize, metrics: CalloutMetrics = CalloutMetrics()) -> OverlayFrame {
-        let cutouts = step.targetIDs.compactMap { targets[$0]?.cutout }
+        let cutouts = step.targetIDs.compactMap { targets[$0].map(viewport.clippedCutout(for:)) }
         var frame = OverlayFrame(bounds: viewport.bounds, visibleRect: viewport.visibleRect, cutouts: cutouts,
                                  passesTouchesThroughCutouts: step.passesTouchesThroughCutouts)
-        let visible = frame.clippedCutouts.map(\.visibleBounds)
-        let anchor = frame.clippedCutouts.first?.visibleBounds
+        let visible = frame.visibleCutouts.map(\.visibleBounds)
+        let anchor = visible.first
         frame.callout = CalloutPlacement.place(contentSize: calloutSize, target: anchor, cutouts: visible,
                                                viewport: viewport, style: step.calloutStyle, metrics: metrics)
         return frame

@@ -16,12 +16,18 @@ public struct SpotlightTarget: Hashable, Sendable {
     public var shape: SpotlightShape
     /// Space added on every side of the frame before the shape is built (negative shrinks).
     public var padding: CGFloat
+    /// Whether the highlight is clipped to the content area (``SpotlightViewport/visibleRect``).
+    /// `true` for content, which may scroll under the bars; `false` for elements that are part
+    /// of the bars themselves (a tab bar item), which are clipped to the overlay's bounds only.
+    public var clipsToContentArea: Bool
 
-    public init(id: String, frame: CGRect, shape: SpotlightShape = .roundedRect(radius: 8), padding: CGFloat = 6) {
+    public init(id: String, frame: CGRect, shape: SpotlightShape = .roundedRect(radius: 8), padding: CGFloat = 6,
+                clipsToContentArea: Bool = true) {
         self.id = id
         self.frame = frame
         self.shape = shape
         self.padding = padding
+        self.clipsToContentArea = clipsToContentArea
     }
 
     /// Whether the frame and padding are finite, so the target can be drawn.

@@ -59,15 +59,15 @@ public struct SpotlightViewport: Hashable, Sendable {
                                bottom: c(s.bottom) + c(bottomBarHeight), right: s.right).inset(bounds)
     }
 
-    /// The part of `cutout` that may be drawn: its outline intersected with ``visibleRect``,
-    /// or `nil` when nothing of it is visible.
-    ///
-    /// The clip is carried as a rect next to the outline (``ClippedCutout``): the layer tree
-    /// applies it with `masksToBounds`, so the intersection is exact for any outline.
-    public func clip(_ cutout: Cutout) -> ClippedCutout? {
-        let visible = cutout.bounds.intersection(visibleRect)
-        guard !visible.isNull, visible.width > 0, visible.height > 0 else { return nil }
-        return ClippedCutout(cutout: cutout, clipRect: visibleRect)
+    /// `cutout` with its clip: ``visibleRect`` for content, ``bounds`` for elements of the bars.
+    /// Check ``ClippedCutout/isVisible`` for whether anything of it shows.
+    public func clip(_ cutout: Cutout, toContentArea: Bool = true) -> ClippedCutout {
+        ClippedCutout(cutout: cutout, clipRect: toContentArea ? visibleRect : bounds.standardized)
+    }
+
+    /// The hole of `target`, clipped by its ``SpotlightTarget/clipsToContentArea`` rule.
+    public func clippedCutout(for target: SpotlightTarget) -> ClippedCutout {
+        clip(target.cutout, toContentArea: target.clipsToContentArea)
     }
 }
 
@@ -77,6 +77,29 @@ public struct ClippedCutout: Hashable, Sendable {
     public var cutout: Cutout
     /// Only the part inside this rect is cut.
     public var clipRect: CGRect
+
+    public init(cutout: Cutout, clipRect: CGRect) {
+        self.cutout = cutout
+        self.clipRect = clipRect
+    }
+
+    /// Whether some area of the hole lies inside the clip.
+    public var isVisible: Bool {
+        let v = visibleBounds
+        return !v.isNull && v.width > 0 && v.height > 0
+    }
+
+    /// The hole at `fraction` of the way from `a` to `b`: outlines morph
+    /// (``Cutout/interpolated(from:to:fraction:)``) and clip rects interpolate edge by edge.
+    public static func interpolated(from a: ClippedCutout, to b: ClippedCutout, fraction: CGFloat) -> ClippedCutout {
+        let t = fraction.isNaN ? 0 : min(max(fraction, 0), 1)
+        if t == 0 { return a }
+        if t == 1 { return b }
+        let ca = a.clipRect.standardized, cb = b.clipRect.standardized
+        let clip = CGRect(x: lerp(ca.minX, cb.minX, t), y: lerp(ca.minY, cb.minY, t),
+                          width: lerp(ca.width, cb.width, t), height: lerp(ca.height, cb.height, t))
+        return ClippedCutout(cutout: .interpolated(from: a.cutout, to: b.cutout, fraction: t), clipRect: clip)
+    }
 
     /// The visible part of the cut-out's box: what a callout must not cover and where the
     /// arrow points.
