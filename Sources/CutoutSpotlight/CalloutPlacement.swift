@@ -105,7 +105,7 @@ public enum CalloutLayout: Hashable, Sendable {
 public enum CalloutPlacement {
     public static func place(contentSize: CGSize, target: CGRect?, cutouts: [CGRect], viewport: SpotlightViewport,
                              style: CalloutStyle, metrics: CalloutMetrics = CalloutMetrics()) -> CalloutLayout {
-        let size = CGSize(width: finite(contentSize.width), height: finite(contentSize.height))
+        let size = CGSize(width: sizeValue(contentSize.width), height: sizeValue(contentSize.height))
         guard case .bubble(let preferred) = style, let target, !target.isNull, isFinite(target) else {
             return sheet(size: size, cutouts: cutouts, viewport: viewport)
         }
@@ -197,6 +197,9 @@ public enum CalloutPlacement {
 
     private static func clamp(_ v: CGFloat, _ lo: CGFloat, _ hi: CGFloat) -> CGFloat { max(lo, min(v, hi)) }
     private static func finite(_ v: CGFloat) -> CGFloat { v.isFinite ? max(0, v) : 0 }
+    /// A measured size: NaN and negative count as 0, anything above 10⁶ (infinity included) as
+    /// 10⁶, which fits no screen and so ends in a sheet.
+    private static func sizeValue(_ v: CGFloat) -> CGFloat { v.isNaN ? 0 : min(max(v, 0), 1_000_000) }
     private static func isFinite(_ r: CGRect) -> Bool {
         r.minX.isFinite && r.minY.isFinite && r.width.isFinite && r.height.isFinite
     }
