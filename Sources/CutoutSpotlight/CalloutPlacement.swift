@@ -97,8 +97,9 @@ public enum CalloutLayout: Hashable, Sendable {
 /// 1. With ``CalloutStyle/bottomSheet``, or no target, the callout is a sheet.
 /// 2. Otherwise each side of ``CalloutSide/fallbackOrder`` is tried (leading/trailing resolved
 ///    through the layout direction: in right-to-left, leading is the right). A side fits when
-///    the bubble (body and arrow) lies inside the visible area inset by the margin, overlaps
-///    no cut-out's visible box, and its arrow tip — aimed at the target's visible centre and
+///    the bubble's body lies inside the visible area inset by the margin (the arrow may reach
+///    past it, toward a target in a bar, but not off the overlay), the bubble overlaps no
+///    cut-out's visible box, and its arrow tip — aimed at the target's visible centre and
 ///    clamped to the straight part of the edge — still lies within the target's extent.
 /// 3. If no side fits, the callout becomes a sheet: at the bottom, or at the top of the visible
 ///    area when a bottom sheet would cover a cut-out and a top one would not.
@@ -140,7 +141,7 @@ public enum CalloutPlacement {
                              arrowWidth: m.arrowWidth, arrowLength: len)
         b.aimArrow(at: center)
         let frame = b.frame
-        guard contains(room, frame) else { return nil }
+        guard contains(room, b.resolvedBody), contains(viewport.bounds.standardized, frame) else { return nil }
         let tip = b.tipPoint
         switch physical {
         case .top, .bottom: guard tip.x >= target.minX - 1e-9, tip.x <= target.maxX + 1e-9 else { return nil }
