@@ -34,13 +34,13 @@ public enum SpotlightGallery {
                          frames: [compose(scrolledBy: 0, overlay: f)], frameDuration: 1)
         }
 
-        // The seed's defect, fixed: the content scrolled 40 pt before the overlay appeared,
+        // The seed's defect, fixed: the content scrolled 24 pt before the overlay appeared,
         // so the search field sits half under the navigation bar; its hole stops at the bar.
-        let scrolled = SpotlightLayout.frame(for: tour.steps[0], targets: targets(scrolledBy: 40), viewport: viewport,
+        let scrolled = SpotlightLayout.frame(for: tour.steps[0], targets: targets(scrolledBy: 24), viewport: viewport,
                                              calloutSize: calloutSize)
         scenes.append(GalleryScene(id: "spotlight-under-navigation-bar", title: "Target under the navigation bar",
                                    caption: "The highlight is clipped to the content area: the bar stays dimmed and intact.",
-                                   size: size, frames: [compose(scrolledBy: 40, overlay: scrolled)], frameDuration: 1))
+                                   size: size, frames: [compose(scrolledBy: 24, overlay: scrolled)], frameDuration: 1))
 
         // Fade in, then morph 1 → 2 → 3.
         var animation: [Layer] = []
