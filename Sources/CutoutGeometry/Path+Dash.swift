@@ -107,7 +107,7 @@ struct DashSubpath {
         let total = length
         var index = 0
         var remaining = offset
-        while remaining >= pattern[index] {
+        while remaining > 0, remaining >= pattern[index] {
             remaining -= pattern[index]
             index = (index + 1) % pattern.count
         }
