@@ -29,7 +29,7 @@ extension Path {
     ///
     /// Complexity: O(n + k) for n elements and k dashes.
     public func copy(dashingWithPhase phase: CGFloat, lengths: [CGFloat],
-                     transform: AffineTransform = .identity) -> Path {
+                     transform: Transform = .identity) -> Path {
         guard transform.isFinite else { return Path() }
         let undashed = transform.isIdentity ? self : applying(transform)
         guard !lengths.isEmpty, lengths.allSatisfy({ $0.isFinite && $0 >= 0 }) else { return undashed }

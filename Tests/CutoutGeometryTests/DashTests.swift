@@ -51,7 +51,7 @@ struct DashTests {
         for lengths: [CGFloat] in [[], [0, 0], [-1, 5], [.nan, 2], [.infinity, 1], [1e-7, 1e-7]] {
             #expect(line.copy(dashingWithPhase: 0, lengths: lengths) == line, "\(lengths)")
         }
-        let t = AffineTransform(translationX: 3, y: 4)
+        let t = Transform(translationX: 3, y: 4)
         #expect(line.copy(dashingWithPhase: 0, lengths: [], transform: t) == line.applying(t))
     }
 
@@ -109,7 +109,7 @@ struct DashTests {
 
     @Test("the transform is applied to the dashes")
     func transform() {
-        let t = AffineTransform(scaleX: 2, y: 1)
+        let t = Transform(scaleX: 2, y: 1)
         #expect(line.copy(dashingWithPhase: 0, lengths: [10, 5], transform: t)
                 == line.copy(dashingWithPhase: 0, lengths: [10, 5]).applying(t))
     }

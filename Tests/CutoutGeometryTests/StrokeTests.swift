@@ -127,7 +127,7 @@ struct StrokeTests {
             #expect(line.copy(strokingWithWidth: w, lineCap: .round, lineJoin: .round, miterLimit: 10).isEmpty)
         }
         #expect(Path().copy(strokingWithWidth: 2, lineCap: .round, lineJoin: .round, miterLimit: 10).isEmpty)
-        let bad = AffineTransform(a: .nan, b: 0, c: 0, d: 1, tx: 0, ty: 0)
+        let bad = Transform(a: .nan, b: 0, c: 0, d: 1, tx: 0, ty: 0)
         #expect(line.copy(strokingWithWidth: 2, lineCap: .butt, lineJoin: .miter, miterLimit: 10, transform: bad).isEmpty)
         var lone = Path()
         lone.move(to: CGPoint(x: 5, y: 5))
@@ -180,7 +180,7 @@ struct StrokeTests {
         var curve = Path()
         curve.move(to: CGPoint(x: 10, y: 50))
         curve.addCurve(to: CGPoint(x: 90, y: 50), control1: CGPoint(x: 40, y: 0), control2: CGPoint(x: 60, y: 100))
-        let t = AffineTransform(scaleX: 2, y: 3).concatenating(AffineTransform(translationX: 5, y: -7))
+        let t = Transform(scaleX: 2, y: 3).concatenating(Transform(translationX: 5, y: -7))
         let a = curve.copy(strokingWithWidth: 6, lineCap: .round, lineJoin: .round, miterLimit: 10, transform: t)
         let b = curve.copy(strokingWithWidth: 6, lineCap: .round, lineJoin: .round, miterLimit: 10)
         #expect(abs(area(a, width: 6) - 6 * area(b, width: 6)) / area(a, width: 6) < 1e-3)
