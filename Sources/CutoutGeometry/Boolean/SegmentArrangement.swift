@@ -21,8 +21,8 @@ struct GridSegment {
 /// (``maximumPasses``) to bound the time on hostile input; the cap is not reached in practice
 /// (two or three passes).
 ///
-/// Complexity per pass: O(n log n) to sort plus, for each segment, the segments whose x-range
-/// overlaps it (sweep-and-prune), plus O(k log k) for the k cuts.
+/// Complexity per pass: O(n) to bucket the segments on a uniform grid (at most 8n bucket
+/// slots), the pairs sharing a bucket, and O(k log k) for the k cuts.
 enum SegmentArrangement {
     static let maximumPasses = 12
 
@@ -43,26 +43,72 @@ enum SegmentArrangement {
         var point: GridPoint
     }
 
+    /// Candidate pairs come from a uniform grid of buckets over the segments' bounding boxes
+    /// (each box registered in every bucket it covers). A pair is tested only in the bucket
+    /// holding the low corner of the overlap of their boxes, so it is tested once.
     private static func findCuts(_ segs: [GridSegment], dirty: [Bool]) -> [Cut] {
         let n = segs.count
+        guard n > 1 else { return [] }
         var minX = [Int64](repeating: 0, count: n), maxX = minX, minY = minX, maxY = minX
+        var lo = GridPoint(x: .max, y: .max), hi = GridPoint(x: .min, y: .min)
         for i in 0..<n {
             let s = segs[i]
             minX[i] = min(s.a.x, s.b.x); maxX[i] = max(s.a.x, s.b.x)
             minY[i] = min(s.a.y, s.b.y); maxY[i] = max(s.a.y, s.b.y)
+            lo.x = min(lo.x, minX[i]); lo.y = min(lo.y, minY[i])
+            hi.x = max(hi.x, maxX[i]); hi.y = max(hi.y, maxY[i])
         }
-        let order = (0..<n).sorted { minX[$0] < minX[$1] }
-        var active: [Int] = []
-        var cuts: [Cut] = []
-        for i in order {
-            let x0 = minX[i]
-            active.removeAll { maxX[$0] < x0 }
-            let di = dirty[i]
-            for j in active where di || dirty[j] {
-                if maxY[j] < minY[i] || minY[j] > maxY[i] { continue }
-                intersect(segs[i], Int32(i), segs[j], Int32(j), &cuts)
+        // About one bucket per segment, coarser while the boxes would fill more than 8n slots.
+        var side = max(1, min(1024, Int(Double(n).squareRoot())))
+        var cellW = Int64(1), cellH = Int64(1)
+        while true {
+            cellW = max(1, (hi.x - lo.x) / Int64(side) + 1)
+            cellH = max(1, (hi.y - lo.y) / Int64(side) + 1)
+            var slots = 0
+            for i in 0..<n {
+                slots += Int((maxX[i] - lo.x) / cellW - (minX[i] - lo.x) / cellW + 1)
+                    * Int((maxY[i] - lo.y) / cellH - (minY[i] - lo.y) / cellH + 1)
             }
-            active.append(i)
+            if slots <= 8 * n || side == 1 { break }
+            side = max(1, side / 2)
+        }
+        @inline(__always) func cell(_ x: Int64, _ y: Int64) -> Int {
+            Int((y - lo.y) / cellH) * side + Int((x - lo.x) / cellW)
+        }
+        var start = [Int](repeating: 0, count: side * side + 1)
+        for i in 0..<n {
+            let cx0 = Int((minX[i] - lo.x) / cellW), cx1 = Int((maxX[i] - lo.x) / cellW)
+            let cy0 = Int((minY[i] - lo.y) / cellH), cy1 = Int((maxY[i] - lo.y) / cellH)
+            for cy in cy0...cy1 { for cx in cx0...cx1 { start[cy * side + cx + 1] += 1 } }
+        }
+        for c in 0..<(side * side) { start[c + 1] += start[c] }
+        var fill = start
+        var members = [Int32](repeating: 0, count: start[side * side])
+        for i in 0..<n {
+            let cx0 = Int((minX[i] - lo.x) / cellW), cx1 = Int((maxX[i] - lo.x) / cellW)
+            let cy0 = Int((minY[i] - lo.y) / cellH), cy1 = Int((maxY[i] - lo.y) / cellH)
+            for cy in cy0...cy1 {
+                for cx in cx0...cx1 {
+                    let c = cy * side + cx
+                    members[fill[c]] = Int32(i); fill[c] += 1
+                }
+            }
+        }
+        var cuts: [Cut] = []
+        for c in 0..<(side * side) {
+            let first = start[c], last = start[c + 1]
+            guard last - first > 1 else { continue }
+            for u in first..<(last - 1) {
+                let i = Int(members[u])
+                let di = dirty[i]
+                for v in (u + 1)..<last {
+                    let j = Int(members[v])
+                    guard di || dirty[j] else { continue }
+                    if maxX[j] < minX[i] || minX[j] > maxX[i] || maxY[j] < minY[i] || minY[j] > maxY[i] { continue }
+                    guard cell(max(minX[i], minX[j]), max(minY[i], minY[j])) == c else { continue }
+                    intersect(segs[i], Int32(i), segs[j], Int32(j), &cuts)
+                }
+            }
         }
         return cuts
     }
