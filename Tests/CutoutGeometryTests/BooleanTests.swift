@@ -108,6 +108,8 @@ import Testing
         #expect(kept.elements.last == .closeSubpath)
         #expect(abs(lineLength(kept) - 80) < 1e-9)
         #expect(inner.lineSubtracting(square).isEmpty)
+        #expect(abs(lineLength(line.lineSubtracting(Path())) - 200) < 1e-9)
+        #expect(line.lineIntersection(Path()).isEmpty)
     }
 
     @Test func lineAcrossAClosedSubpathKeepsTheWrapAroundInOnePiece() {
@@ -146,5 +148,80 @@ import Testing
         let n1 = spiky.normalized(using: .evenOdd)
         #expect(!n1.isEmpty)
         #expect(n1.contains(CGPoint(x: 200, y: 200), using: .winding) == spiky.contains(CGPoint(x: 200, y: 200), using: .evenOdd))
+    }
+}
+
+/// Random polygons checked against the operands' own `contains`: the result must contain a
+/// point exactly when the operation of the operands' memberships says so. Vertices on a coarse
+/// lattice give many shared vertices, collinear overlaps and T-junctions.
+@Suite struct BooleanPropertyTests {
+    struct Rng {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+        mutating func unit() -> Double { Double(next() >> 11) / 9_007_199_254_740_992 }
+    }
+
+    static func polygon(_ rng: inout Rng, vertices: Int, lattice: Double?) -> Path {
+        var p = Path()
+        var pts: [CGPoint] = []
+        for _ in 0..<vertices {
+            var x = rng.unit() * 100, y = rng.unit() * 100
+            if let l = lattice { x = (x / l).rounded() * l; y = (y / l).rounded() * l }
+            pts.append(CGPoint(x: x, y: y))
+        }
+        p.addLines(between: pts)
+        p.closeSubpath()
+        return p
+    }
+
+    static func distance(_ p: CGPoint, toOutlineOf path: Path) -> Double {
+        var best = Double.infinity
+        for poly in path.flattened(tolerance: 1e-3) {
+            let q = poly.points
+            for k in q.indices {
+                let a = q[k], b = q[(k + 1) % q.count]
+                let dx = Double(b.x - a.x), dy = Double(b.y - a.y)
+                let len2 = dx * dx + dy * dy
+                var t = len2 > 0 ? (Double(p.x - a.x) * dx + Double(p.y - a.y) * dy) / len2 : 0
+                t = min(1, max(0, t))
+                best = min(best, hypot(Double(p.x) - (Double(a.x) + t * dx), Double(p.y) - (Double(a.y) + t * dy)))
+            }
+        }
+        return best
+    }
+
+    @Test(arguments: [(UInt64(1), nil as Double?), (2, 10.0), (3, 25.0), (4, nil), (5, 5.0), (6, 1.0), (7, 2.5)])
+    func membershipMatchesOperands(seed: UInt64, lattice: Double?) {
+        var rng = Rng(state: seed)
+        let ops: [(String, (Path, Path, FillRule) -> Path, (Bool, Bool) -> Bool)] = [
+            ("union", { $0.union($1, using: $2) }, { $0 || $1 }),
+            ("intersection", { $0.intersection($1, using: $2) }, { $0 && $1 }),
+            ("subtracting", { $0.subtracting($1, using: $2) }, { $0 && !$1 }),
+            ("xor", { $0.symmetricDifference($1, using: $2) }, { $0 != $1 }),
+        ]
+        for round in 0..<3 {
+            let a = Self.polygon(&rng, vertices: 12 + round * 14, lattice: lattice)
+            var b = Self.polygon(&rng, vertices: 9 + round * 4, lattice: lattice)
+            b.addPath(Self.polygon(&rng, vertices: 5, lattice: lattice))
+            let probes = (0..<60).map { _ in CGPoint(x: rng.unit() * 110 - 5, y: rng.unit() * 110 - 5) }
+                .filter { Self.distance($0, toOutlineOf: a) > 1e-3 && Self.distance($0, toOutlineOf: b) > 1e-3 }
+            for rule in FillRule.allCases {
+                for (name, run, expected) in ops {
+                    let r = run(a, b, rule)
+                    #expect(!hasProperCrossing(r), "\(name) \(rule) seed \(seed) round \(round)")
+                    for p in probes {
+                        let want = expected(a.contains(p, using: rule), b.contains(p, using: rule))
+                        #expect(r.contains(p, using: .winding) == want, "\(name) \(rule) \(p) seed \(seed) round \(round)")
+                        #expect(r.contains(p, using: .evenOdd) == want, "\(name) \(rule) \(p) even-odd result")
+                    }
+                }
+            }
+        }
     }
 }

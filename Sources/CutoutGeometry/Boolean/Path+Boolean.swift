@@ -2,11 +2,17 @@ import Foundation
 
 /// Set operations on filled regions and on lines, as `CGPath` gained in iOS 16.
 ///
-/// How they work: both operands are flattened (curves become lines within
-/// ``Path/booleanFlatteningTolerance(for:)``), snapped to a power-of-two grid (``SnapGrid``, about
-/// 2×10⁻⁶ pt for a 1,000 pt scene), cut at every intersection, and each edge of the resulting
-/// arrangement is labelled with both operands' winding numbers on its two sides. An edge is
-/// kept when the operation's result is inside on exactly one side.
+/// How they work: both operands are flattened, snapped to a power-of-two grid (about
+/// 2×10⁻⁶ pt for a 1,000 pt scene; the grid scales with the operands' extent, so huge and tiny
+/// coordinates keep their relative precision), cut at every intersection, and each edge of the
+/// resulting arrangement is labelled with both operands' winding numbers on its two sides. An
+/// edge is kept when the operation's result is inside on exactly one side.
+///
+/// Flattening tolerance, for operands spanning E points together: 0.01 pt when E is between 100
+/// and 1,000, E·10⁻⁴ below (small shapes keep their relative accuracy), E·10⁻⁵ above (huge
+/// coordinates do not produce unbounded segment counts). Chords lie inside convex arcs, so a
+/// curved result loses about ⅔ · tolerance · curved length of area: (4/3)·tolerance/r of a
+/// circle of radius r, 1.3×10⁻⁴ at r = 100 pt.
 ///
 /// Guarantees of the region results:
 /// - The output is made of straight lines only (curves are not re-fitted) and closed subpaths.
@@ -16,9 +22,10 @@ import Foundation
 /// - Vertices of rectilinear input with few fractional bits come back exact; every other vertex
 ///   is within half a grid cell of the exact intersection.
 ///
-/// Complexity: O((n + k) log n) sorting for n flattened segments and k intersections, plus for
-/// each segment the segments overlapping its x-range (sweep-and-prune); time is bounded by
-/// the flattening limit per curve and a fixed number of snapping passes.
+/// Complexity: O((n + k) log(n + k)) for n flattened segments and k intersections when the
+/// segments are spread over the plane (candidate pairs come from a uniform bucket grid); many
+/// segments crowding one spot degrade toward O(n²) pair tests. Time is bounded by the
+/// flattening limit per curve (4,096 pieces) and a fixed number of snapping passes (12).
 extension Path {
     /// The area filled by either path. `rule` is the fill rule of both operands.
     public func union(_ other: Path, using rule: FillRule = .winding) -> Path {
@@ -60,11 +67,9 @@ extension Path {
         BooleanEngine.lines(self, other, rule, keepInside: false)
     }
 
-    /// The flattening tolerance the boolean operations use for operands spanning `extent`
-    /// points: 0.01 pt for scenes of 100–1,000 pt, 10⁻⁴ of the extent below that (so small
-    /// shapes keep their relative accuracy) and 10⁻⁵ of it above (so huge coordinates do not
-    /// produce unbounded segment counts).
-    public static func booleanFlatteningTolerance(for extent: CGFloat) -> CGFloat {
+    /// The flattening tolerance of the boolean operations for operands spanning `extent`
+    /// points (see the rule above).
+    static func booleanFlatteningTolerance(for extent: CGFloat) -> CGFloat {
         guard extent.isFinite, extent > 0 else { return 0.01 }
         return min(max(0.01, extent * 1e-5), extent * 1e-4)
     }
