@@ -225,3 +225,28 @@ import Testing
         }
     }
 }
+
+extension BooleanTests {
+    /// The same seed scene with Cutout's own stroker: whatever the outline's self-overlap, the
+    /// cut made by `subtracting` removes every point the thick curve covers.
+    @Test func seedCutWithOwnStrokerRemovesTheWholeCurve() throws {
+        let card = Path(roundedRect: CGRect(x: 0, y: 0, width: 100, height: 100), cornerWidth: 20, cornerHeight: 20)
+        var curve = Path()
+        curve.move(to: CGPoint(x: 25, y: 25))
+        curve.addQuadCurve(to: CGPoint(x: 75, y: 75), control: CGPoint(x: 100, y: 0))
+        let outline = curve.copy(strokingWithWidth: 70, lineCap: .round, lineJoin: .round, miterLimit: 10)
+        let cut = card.subtracting(outline)
+        let seed = try #require(BooleanFixture.file?.seed)
+        for q in seed.island {
+            #expect(!cut.contains(CGPoint(x: q[0], y: q[1])))
+        }
+        for x in stride(from: 2.5, to: 100, by: 5.0) {
+            for y in stride(from: 2.5, to: 100, by: 5.0) {
+                let p = CGPoint(x: x, y: y)
+                guard BooleanPropertyTests.distance(p, toOutlineOf: outline) > 0.05,
+                      BooleanPropertyTests.distance(p, toOutlineOf: card) > 0.05 else { continue }
+                #expect(cut.contains(p) == (card.contains(p) && !outline.contains(p)), "\(p)")
+            }
+        }
+    }
+}

@@ -57,7 +57,7 @@ enum ContourChainer {
             let n = out.count
             for i in 0..<n {
                 let a = kept.last ?? out[(i + n - 1) % n], b = out[i], c = out[(i + 1) % n]
-                if orient(a, b, c) == 0 && (b.x - a.x) * (c.x - b.x) + (b.y - a.y) * (c.y - b.y) >= 0 {
+                if GridPoint.orient(a, b, c) == 0 && (b.x - a.x) * (c.x - b.x) + (b.y - a.y) * (c.y - b.y) >= 0 {
                     changed = true
                 } else {
                     kept.append(b)

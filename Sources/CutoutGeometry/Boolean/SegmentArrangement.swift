@@ -117,24 +117,24 @@ enum SegmentArrangement {
     @inline(__always)
     private static func intersect(_ p: GridSegment, _ pi: Int32, _ q: GridSegment, _ qi: Int32, _ cuts: inout [Cut]) {
         let a = p.a, b = p.b, c = q.a, d = q.b
-        let o1 = orient(a, b, c), o2 = orient(a, b, d)
+        let o1 = GridPoint.orient(a, b, c), o2 = GridPoint.orient(a, b, d)
         if (o1 > 0 && o2 > 0) || (o1 < 0 && o2 < 0) { return }
-        let o3 = orient(c, d, a), o4 = orient(c, d, b)
+        let o3 = GridPoint.orient(c, d, a), o4 = GridPoint.orient(c, d, b)
         if (o3 > 0 && o4 > 0) || (o3 < 0 && o4 < 0) { return }
         if o1 == 0 && o2 == 0 {
             // Collinear: each endpoint inside the other segment cuts it.
-            if strictlyBetween(a, b, c) { cuts.append(Cut(index: pi, point: c)) }
-            if strictlyBetween(a, b, d) { cuts.append(Cut(index: pi, point: d)) }
-            if strictlyBetween(c, d, a) { cuts.append(Cut(index: qi, point: a)) }
-            if strictlyBetween(c, d, b) { cuts.append(Cut(index: qi, point: b)) }
+            if GridPoint.strictlyBetween(a, b, c) { cuts.append(Cut(index: pi, point: c)) }
+            if GridPoint.strictlyBetween(a, b, d) { cuts.append(Cut(index: pi, point: d)) }
+            if GridPoint.strictlyBetween(c, d, a) { cuts.append(Cut(index: qi, point: a)) }
+            if GridPoint.strictlyBetween(c, d, b) { cuts.append(Cut(index: qi, point: b)) }
             return
         }
         if o1 == 0 || o2 == 0 || o3 == 0 || o4 == 0 {
             // An endpoint touches the other segment: an exact T-junction.
-            if o1 == 0, strictlyBetween(a, b, c) { cuts.append(Cut(index: pi, point: c)) }
-            if o2 == 0, strictlyBetween(a, b, d) { cuts.append(Cut(index: pi, point: d)) }
-            if o3 == 0, strictlyBetween(c, d, a) { cuts.append(Cut(index: qi, point: a)) }
-            if o4 == 0, strictlyBetween(c, d, b) { cuts.append(Cut(index: qi, point: b)) }
+            if o1 == 0, GridPoint.strictlyBetween(a, b, c) { cuts.append(Cut(index: pi, point: c)) }
+            if o2 == 0, GridPoint.strictlyBetween(a, b, d) { cuts.append(Cut(index: pi, point: d)) }
+            if o3 == 0, GridPoint.strictlyBetween(c, d, a) { cuts.append(Cut(index: qi, point: a)) }
+            if o4 == 0, GridPoint.strictlyBetween(c, d, b) { cuts.append(Cut(index: qi, point: b)) }
             return
         }
         // Proper crossing: a + t·(b − a) with t = o3 / (o3 − o4), rounded to the grid.

@@ -11,21 +11,23 @@ struct GridPoint: Hashable, Comparable {
     static func < (l: GridPoint, r: GridPoint) -> Bool { l.x < r.x || (l.x == r.x && l.y < r.y) }
 }
 
-/// Twice the signed area of the triangle a, b, c: positive when c lies on the positive side of
-/// a→b (larger y for a rightward edge, smaller x for a downward one).
-///
-/// Exact: grid coordinates stay within ±2^29, so every product fits in 62 bits.
-@inline(__always)
-func orient(_ a: GridPoint, _ b: GridPoint, _ c: GridPoint) -> Int64 {
-    (b.x - a.x) * (c.y - a.y) - (b.y - a.y) * (c.x - a.x)
-}
+extension GridPoint {
+    /// Twice the signed area of the triangle a, b, c: positive when c lies on the positive side of
+    /// a→b (larger y for a rightward edge, smaller x for a downward one).
+    ///
+    /// Exact: grid coordinates stay within ±2^29, so every product fits in 62 bits.
+    @inline(__always)
+    static func orient(_ a: GridPoint, _ b: GridPoint, _ c: GridPoint) -> Int64 {
+        (b.x - a.x) * (c.y - a.y) - (b.y - a.y) * (c.x - a.x)
+    }
 
-/// Whether `p`, known to be collinear with a and b, lies strictly between them.
-@inline(__always)
-func strictlyBetween(_ a: GridPoint, _ b: GridPoint, _ p: GridPoint) -> Bool {
-    let dx = b.x - a.x, dy = b.y - a.y
-    let t = (p.x - a.x) * dx + (p.y - a.y) * dy
-    return t > 0 && t < dx * dx + dy * dy
+    /// Whether `p`, known to be collinear with a and b, lies strictly between them.
+    @inline(__always)
+    static func strictlyBetween(_ a: GridPoint, _ b: GridPoint, _ p: GridPoint) -> Bool {
+        let dx = b.x - a.x, dy = b.y - a.y
+        let t = (p.x - a.x) * dx + (p.y - a.y) * dy
+        return t > 0 && t < dx * dx + dy * dy
+    }
 }
 
 /// The fixed grid that a boolean operation snaps every coordinate to.
@@ -35,7 +37,7 @@ func strictlyBetween(_ a: GridPoint, _ b: GridPoint, _ p: GridPoint) -> Bool {
 /// coordinates and finer for tiny ones. A power of two keeps coordinates with few fractional
 /// bits (integers, halves, quarters…) exact, so rectilinear input comes back unchanged. The
 /// origin is the extent's centre rounded to the grid, so grid coordinates stay within ±2^29 and
-/// the orientation predicate (``orient(_:_:_:)``) is exact in 64-bit integers.
+/// the orientation predicate (``GridPoint/orient(_:_:_:)``) is exact in 64-bit integers.
 struct SnapGrid {
     /// Grid cells per point (2^k).
     let scale: Double

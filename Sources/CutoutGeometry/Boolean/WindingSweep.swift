@@ -5,7 +5,7 @@ import Foundation
 struct ArrangementEdge {
     var s: GridPoint
     var e: GridPoint
-    /// Winding number on the positive side minus the negative side, per operand (see ``orient(_:_:_:)``).
+    /// Winding number on the positive side minus the negative side, per operand (see ``GridPoint.orient(_:_:_:)``).
     var d0: Int
     var d1: Int
     /// Winding numbers on the negative side, filled in by the sweep.
@@ -97,7 +97,7 @@ enum WindingSweep {
         while lo < hi {
             let m = (lo + hi) / 2
             let e = edges[active[m]]
-            if orient(e.s, e.e, p) > 0 { lo = m + 1 } else { hi = m }
+            if GridPoint.orient(e.s, e.e, p) > 0 { lo = m + 1 } else { hi = m }
         }
         return lo
     }
