@@ -90,6 +90,25 @@ import Testing
         }
     }
 
+    @Test func extremeMagnitudesDoNotTrap() {
+        let huge = Path(rect: CGRect(x: -1e308, y: -1e308, width: 1.5e308, height: 1.5e308))
+        let tiny = Path(rect: CGRect(x: 0, y: 0, width: 1e-300, height: 1e-300))
+        let u = huge.union(tiny)
+        #expect(u.subpathCount == 1)
+        // Vertices move by at most half a grid cell: extent / 2^30.
+        let box = u.boundingBox, cell = 1.5e308 / Double(1 << 30)
+        #expect(abs(Double(box.minX) + 1e308) <= cell && abs(Double(box.maxX) - 0.5e308) <= cell)
+        #expect(abs(Double(box.minY) + 1e308) <= cell && abs(Double(box.maxY) - 0.5e308) <= cell)
+        // Below 1e-200 an operand counts as enclosing no area (SnapGrid's documented rule).
+        #expect(tiny.normalized().isEmpty)
+        let small = Path(rect: CGRect(x: 0, y: 0, width: 1e-150, height: 1e-150)).normalized()
+        #expect(abs(small.boundingBox.width / 1e-150 - 1) < 1e-8)
+        var dot = Path()
+        dot.move(to: CGPoint(x: 5, y: 5))
+        dot.addLine(to: CGPoint(x: 5, y: 5))
+        #expect(dot.union(dot).isEmpty)
+    }
+
     @Test func lineOperationsSplitAtTheOutline() {
         var line = Path()
         line.move(to: CGPoint(x: -50, y: 50))
