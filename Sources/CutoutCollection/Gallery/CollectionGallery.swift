@@ -135,7 +135,7 @@ public enum CollectionGallery {
 
     static func selectorBetween() -> GalleryScene {
         selectorScene("collection-selector-between", "Between two pizzas",
-                      "The left half scrolled half-way between Mushroom Cream and Veggie: both at scale 0.8, pulled together by the vertical compaction, their captions sliding and fading at 25 %. The right half rests on Mediterranean.",
+                      "The left half scrolled half-way between Mushroom Cream and Veggie: both at scale 0.7, pulled together by the vertical compaction, their captions sliding and fading at 25 %. The right half rests on Mediterranean.",
                       selector(left: 2.5, right: 5))
     }
 
@@ -238,7 +238,10 @@ public enum CollectionGallery {
         let count = min(Int((Double(motion.duration) * flickFramesPerSecond).rounded(.up)) + 4, flickMaxFrames)
         var frames: [Layer] = []
         for k in 0..<max(count, 1) {
-            let y = motion.offset(at: CGFloat(Double(k) / flickFramesPerSecond))
+            // A deceleration only approaches its end; once it is visually over, the host sets
+            // the resting offset, as UIScrollView does when its animation completes.
+            let t = CGFloat(Double(k) / flickFramesPerSecond)
+            let y = t >= motion.duration ? motion.end : motion.offset(at: t)
             let visible = CGRect(x: 0, y: y, width: size.width, height: size.height)
             layout.prepare(for: CollectionContext(bounds: visible, numberOfItems: recipes.count))
             let root = Layer(frame: CGRect(origin: .zero, size: size))
