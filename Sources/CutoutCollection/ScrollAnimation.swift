@@ -37,16 +37,24 @@ public struct ScrollAnimation: Hashable, Sendable {
         case .deceleration(let v, let rate): return ScrollPhysics.decelerationDuration(velocity: v, rate: rate)
         case .easeInOut(_, let d): return max(d, 0)
         case .spring(let to, let v):
-            // Until within half a point of the target.
+            // Until it stays within half a point of the target (a spring launched from the
+            // target first moves away, so look for the last sample outside).
+            var last: CGFloat = 0
             var t: CGFloat = 0
-            while t < 5, abs(ScrollPhysics.bounce(displacement: start - to, velocity: v, time: t)) > 0.5 { t += 1.0 / 120 }
-            return t
+            while t < 5 {
+                if abs(ScrollPhysics.bounce(displacement: start - to, velocity: v, time: t)) > 0.5 { last = t + 1.0 / 120 }
+                t += 1.0 / 120
+            }
+            return last
         }
     }
 
-    /// The offset at `t` seconds (clamped to the animation's span).
+    /// The offset at `t` seconds (clamped to the animation's span). From ``duration`` on it is
+    /// exactly ``end``: the closed forms only approach rest, and a scroll view snaps the last
+    /// fraction of a point when its animation completes.
     public func offset(at t: CGFloat) -> CGFloat {
         let t = t.isFinite ? max(0, t) : 0
+        if t >= duration { return end }
         switch kind {
         case .deceleration(let v, let rate):
             return ScrollPhysics.decelerationOffset(from: start, velocity: v, rate: rate, time: t)

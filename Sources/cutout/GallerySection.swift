@@ -24,5 +24,6 @@ struct GallerySection {
     static let all: [@Sendable (Double) throws -> GallerySection] = [
         shapesSection,
         spotlightSection,
+        collectionSection,
     ]
 }
