@@ -23,6 +23,7 @@ struct GallerySection {
     /// Every section, in the order the index shows them; each is built at a render scale.
     static let all: [@Sendable (Double) throws -> GallerySection] = [
         shapesSection,
+        geometrySection,
         spotlightSection,
         collectionSection,
     ]
