@@ -1,6 +1,7 @@
 import Foundation
 
-/// A 2-D affine transform with Core Graphics' layout and vocabulary.
+/// A 2-D affine transform with Core Graphics' layout and vocabulary (`CGAffineTransform`;
+/// named `Transform` because Foundation already has an unrelated `AffineTransform`).
 ///
 /// A point `(x, y)` maps to `(a·x + c·y + tx, b·x + d·y + ty)`, exactly as
 /// `CGAffineTransform` does, so matrices can be copied between the two unchanged.
@@ -8,7 +9,7 @@ import Foundation
 ///
 /// Guarantees: a value type (`Hashable`, `Sendable`); `inverted()` returns `nil` for a
 /// singular matrix instead of a garbage result.
-public struct AffineTransform: Hashable, Sendable, CustomStringConvertible {
+public struct Transform: Hashable, Sendable, CustomStringConvertible {
     public var a: CGFloat
     public var b: CGFloat
     public var c: CGFloat
@@ -22,7 +23,7 @@ public struct AffineTransform: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The transform that leaves every point where it is.
-    public static let identity = AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0)
+    public static let identity = Transform(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0)
 
     /// A translation by `(x, y)`.
     public init(translationX x: CGFloat, y: CGFloat) {
@@ -49,8 +50,8 @@ public struct AffineTransform: Hashable, Sendable, CustomStringConvertible {
 
     /// `self` followed by `t2`.
     @inlinable
-    public func concatenating(_ t2: AffineTransform) -> AffineTransform {
-        AffineTransform(
+    public func concatenating(_ t2: Transform) -> Transform {
+        Transform(
             a: a * t2.a + b * t2.c,
             b: a * t2.b + b * t2.d,
             c: c * t2.a + d * t2.c,
@@ -60,29 +61,29 @@ public struct AffineTransform: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// A translation applied before `self` (as `CGAffineTransform.translatedBy`).
-    public func translatedBy(x: CGFloat, y: CGFloat) -> AffineTransform {
-        AffineTransform(translationX: x, y: y).concatenating(self)
+    public func translatedBy(x: CGFloat, y: CGFloat) -> Transform {
+        Transform(translationX: x, y: y).concatenating(self)
     }
 
     /// A scale applied before `self` (as `CGAffineTransform.scaledBy`).
-    public func scaledBy(x: CGFloat, y: CGFloat) -> AffineTransform {
-        AffineTransform(scaleX: x, y: y).concatenating(self)
+    public func scaledBy(x: CGFloat, y: CGFloat) -> Transform {
+        Transform(scaleX: x, y: y).concatenating(self)
     }
 
     /// A rotation applied before `self` (as `CGAffineTransform.rotated(by:)`).
-    public func rotated(by angle: CGFloat) -> AffineTransform {
-        AffineTransform(rotationAngle: angle).concatenating(self)
+    public func rotated(by angle: CGFloat) -> Transform {
+        Transform(rotationAngle: angle).concatenating(self)
     }
 
     /// The determinant `a·d − b·c`.
     public var determinant: CGFloat { a * d - b * c }
 
     /// The inverse, or `nil` when the matrix is singular or not finite.
-    public func inverted() -> AffineTransform? {
+    public func inverted() -> Transform? {
         let det = determinant
         guard det != 0, det.isFinite else { return nil }
         let ia = d / det, ib = -b / det, ic = -c / det, id = a / det
-        return AffineTransform(a: ia, b: ib, c: ic, d: id,
+        return Transform(a: ia, b: ib, c: ic, d: id,
                                tx: -(tx * ia + ty * ic), ty: -(tx * ib + ty * id))
     }
 
@@ -105,21 +106,21 @@ public struct AffineTransform: Hashable, Sendable, CustomStringConvertible {
 extension CGPoint {
     /// The point mapped by `t`, as `CGPoint.applying(_:)` on Apple platforms.
     @inlinable
-    public func applying(_ t: AffineTransform) -> CGPoint {
+    public func applying(_ t: Transform) -> CGPoint {
         CGPoint(x: t.a * x + t.c * y + t.tx, y: t.b * x + t.d * y + t.ty)
     }
 }
 
 extension CGSize {
     /// The size mapped by the linear part of `t` (translation ignored), as on Apple platforms.
-    public func applying(_ t: AffineTransform) -> CGSize {
+    public func applying(_ t: Transform) -> CGSize {
         CGSize(width: t.a * width + t.c * height, height: t.b * width + t.d * height)
     }
 }
 
 extension CGRect {
     /// The smallest rect containing the four transformed corners, as on Apple platforms.
-    public func applying(_ t: AffineTransform) -> CGRect {
+    public func applying(_ t: Transform) -> CGRect {
         if isNull { return self }
         let r = standardized
         let pts = [CGPoint(x: r.minX, y: r.minY), CGPoint(x: r.maxX, y: r.minY),
