@@ -103,9 +103,9 @@ public struct Hole: Hashable, Sendable {
             guard !box.isNull, box.width - 2 * d > 0, box.height - 2 * d > 0 else { return Path() }
             let sx = box.width > 0 ? (box.width - 2 * d) / box.width : 1
             let sy = box.height > 0 ? (box.height - 2 * d) / box.height : 1
-            let t = AffineTransform(translationX: -box.midX, y: -box.midY)
-                .concatenating(AffineTransform(scaleX: sx, y: sy))
-                .concatenating(AffineTransform(translationX: box.midX, y: box.midY))
+            let t = Transform(translationX: -box.midX, y: -box.midY)
+                .concatenating(Transform(scaleX: sx, y: sy))
+                .concatenating(Transform(translationX: box.midX, y: box.midY))
             return path.applying(t)
         }
     }

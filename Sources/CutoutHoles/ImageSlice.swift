@@ -32,11 +32,11 @@ public struct ImageSlice: Hashable, Sendable {
 
     /// The affine map from image points to view points that draws this slice (scale then
     /// translate), or `nil` when the image rect has no area.
-    public var imageToView: AffineTransform? {
+    public var imageToView: Transform? {
         guard imageRect.width > 0, imageRect.height > 0 else { return nil }
-        return AffineTransform(translationX: -imageRect.minX, y: -imageRect.minY)
-            .concatenating(AffineTransform(scaleX: viewRect.width / imageRect.width, y: viewRect.height / imageRect.height))
-            .concatenating(AffineTransform(translationX: viewRect.minX, y: viewRect.minY))
+        return Transform(translationX: -imageRect.minX, y: -imageRect.minY)
+            .concatenating(Transform(scaleX: viewRect.width / imageRect.width, y: viewRect.height / imageRect.height))
+            .concatenating(Transform(translationX: viewRect.minX, y: viewRect.minY))
     }
 }
 

@@ -21,13 +21,13 @@ public struct ViewSpace: Hashable, Sendable {
     }
 
     /// Translation from the view's local coordinates to screen coordinates.
-    public var localToScreen: AffineTransform {
-        AffineTransform(translationX: frame.minX - boundsOrigin.x, y: frame.minY - boundsOrigin.y)
+    public var localToScreen: Transform {
+        Transform(translationX: frame.minX - boundsOrigin.x, y: frame.minY - boundsOrigin.y)
     }
 
     /// Translation from screen coordinates to the view's local coordinates.
-    public var screenToLocal: AffineTransform {
-        AffineTransform(translationX: boundsOrigin.x - frame.minX, y: boundsOrigin.y - frame.minY)
+    public var screenToLocal: Transform {
+        Transform(translationX: boundsOrigin.x - frame.minX, y: boundsOrigin.y - frame.minY)
     }
 
     /// A rect given in screen coordinates, in this view's local coordinates.

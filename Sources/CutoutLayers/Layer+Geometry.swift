@@ -1,6 +1,6 @@
 import Foundation
 import CutoutGeometry
-import struct CutoutGeometry.AffineTransform
+import struct CutoutGeometry.Transform
 
 extension Layer {
     /// The anchor point in the layer's own coordinates.
@@ -11,25 +11,25 @@ extension Layer {
     /// Maps the layer's own coordinates to its superlayer's coordinates, without the
     /// superlayer's ``sublayerTransform``: the anchor goes to ``position``, with ``transform``
     /// applied about it.
-    public var transformToSuperlayerBounds: AffineTransform {
+    public var transformToSuperlayerBounds: Transform {
         let anchor = anchorInBounds
-        return AffineTransform(translationX: -anchor.x, y: -anchor.y)
+        return Transform(translationX: -anchor.x, y: -anchor.y)
             .concatenating(transform)
-            .concatenating(AffineTransform(translationX: position.x, y: position.y))
+            .concatenating(Transform(translationX: position.x, y: position.y))
     }
 
     /// ``sublayerTransform`` expressed about the anchor point, in the layer's own coordinates.
-    public var effectiveSublayerTransform: AffineTransform {
+    public var effectiveSublayerTransform: Transform {
         guard !sublayerTransform.isIdentity else { return .identity }
         let anchor = anchorInBounds
-        return AffineTransform(translationX: -anchor.x, y: -anchor.y)
+        return Transform(translationX: -anchor.x, y: -anchor.y)
             .concatenating(sublayerTransform)
-            .concatenating(AffineTransform(translationX: anchor.x, y: anchor.y))
+            .concatenating(Transform(translationX: anchor.x, y: anchor.y))
     }
 
     /// Maps the layer's own coordinates to the superlayer's coordinates, including the
     /// superlayer's ``sublayerTransform``.
-    public var transformToSuperlayer: AffineTransform {
+    public var transformToSuperlayer: Transform {
         let own = transformToSuperlayerBounds
         guard let parent = superlayer else { return own }
         return own.concatenating(parent.effectiveSublayerTransform)
@@ -68,8 +68,8 @@ extension Layer {
     }
 
     /// Maps this layer's coordinates to the root layer's coordinates.
-    public var transformToRoot: AffineTransform {
-        var t = AffineTransform.identity
+    public var transformToRoot: Transform {
+        var t = Transform.identity
         var node: Layer? = self
         while let n = node, n.superlayer != nil {
             t = t.concatenating(n.transformToSuperlayer)

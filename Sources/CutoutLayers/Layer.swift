@@ -1,6 +1,6 @@
 import Foundation
 import CutoutGeometry
-import struct CutoutGeometry.AffineTransform
+import struct CutoutGeometry.Transform
 import CutoutRaster
 
 /// A node of a Core Animation–style layer tree, with `CALayer`'s vocabulary.
@@ -26,9 +26,9 @@ public class Layer {
     /// ``transform`` applies. Default `(0.5, 0.5)`, the centre.
     public var anchorPoint = CGPoint(x: 0.5, y: 0.5)
     /// A 2-D transform applied about ``anchorPoint``.
-    public var transform: AffineTransform = .identity
+    public var transform: Transform = .identity
     /// A transform applied to every sublayer, about this layer's ``anchorPoint``.
-    public var sublayerTransform: AffineTransform = .identity
+    public var sublayerTransform: Transform = .identity
     /// Opacity of the whole subtree, `0...1` (clamped when rendered). Below 1 the subtree is
     /// composited once, as a group, like Core Animation does.
     public var opacity: CGFloat = 1

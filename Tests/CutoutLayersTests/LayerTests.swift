@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import CutoutGeometry
-import struct CutoutGeometry.AffineTransform
+import struct CutoutGeometry.Transform
 @testable import CutoutLayers
 
 @Suite struct LayerTests {
@@ -16,7 +16,7 @@ import struct CutoutGeometry.AffineTransform
 
     @Test func frameWithTransformIsBoundingBoxAboutAnchor() {
         let layer = Layer(frame: CGRect(x: 0, y: 0, width: 100, height: 50))
-        layer.transform = AffineTransform(rotationAngle: .pi / 2)
+        layer.transform = Transform(rotationAngle: .pi / 2)
         let f = layer.frame
         #expect(abs(f.minX - 25) < 1e-9 && abs(f.minY + 25) < 1e-9)
         #expect(abs(f.width - 50) < 1e-9 && abs(f.height - 100) < 1e-9)
@@ -47,7 +47,7 @@ import struct CutoutGeometry.AffineTransform
 
     @Test func sublayerTransformAppliesAboutAnchor() {
         let root = Layer(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
-        root.sublayerTransform = AffineTransform(scaleX: 2, y: 2)
+        root.sublayerTransform = Transform(scaleX: 2, y: 2)
         let child = Layer(frame: CGRect(x: 50, y: 50, width: 10, height: 10))
         root.addSublayer(child)
         // The child's origin (50, 50) is root's centre, which the scale about the centre keeps.
