@@ -1,0 +1,93 @@
+import CutoutGeometry
+import CutoutLayers
+import Foundation
+import Testing
+@testable import CutoutHoles
+
+@Suite struct HoleTests {
+    func close(_ a: CGRect, _ b: CGRect, _ tol: CGFloat = 1e-9) -> Bool {
+        abs(a.minX - b.minX) <= tol && abs(a.minY - b.minY) <= tol && abs(a.width - b.width) <= tol && abs(a.height - b.height) <= tol
+    }
+
+    @Test func roundedRectInsetAndOutset() {
+        let base = CGRect(x: 10, y: 10, width: 100, height: 60)
+        let inset = Hole.roundedRect(base, cornerRadius: 20, inset: 5)
+        #expect(close(inset.path.boundingBox, CGRect(x: 15, y: 15, width: 90, height: 50)))
+        let outset = Hole.roundedRect(base, cornerRadius: 20, inset: -5)
+        #expect(close(outset.path.boundingBox, CGRect(x: 5, y: 5, width: 110, height: 70)))
+        #expect(outset.contains(CGPoint(x: 6, y: 40)))
+        // The corner radius grows to 25 with the outset: the corner point is outside.
+        #expect(!outset.contains(CGPoint(x: 7, y: 7)))
+        // An inset bigger than half the rect swallows the hole.
+        #expect(Hole.roundedRect(base, cornerRadius: 0, inset: 30).path.isEmpty)
+        // Square corners stay square when outset.
+        #expect(Hole.roundedRect(base, cornerRadius: 0, inset: -5).contains(CGPoint(x: 5.5, y: 5.5)))
+    }
+
+    @Test func circleCapsuleAndPathHoles() {
+        let c = Hole.circle(center: CGPoint(x: 50, y: 50), radius: 30, inset: 10)
+        #expect(close(c.path.boundingBox, CGRect(x: 30, y: 30, width: 40, height: 40)))
+        #expect(Hole.circle(center: .zero, radius: 5, inset: 5).path.isEmpty)
+        let cap = Hole.capsule(CGRect(x: 0, y: 0, width: 100, height: 40), inset: -2)
+        #expect(close(cap.path.boundingBox, CGRect(x: -2, y: -2, width: 104, height: 44)))
+        #expect(!cap.contains(CGPoint(x: 0, y: 0)))
+        #expect(cap.contains(CGPoint(x: 50, y: -1)))
+        var ring = Path(ellipseIn: CGRect(x: 0, y: 0, width: 100, height: 100))
+        ring.addEllipse(in: CGRect(x: 25, y: 25, width: 50, height: 50))
+        let hole = Hole.path(ring, fillRule: .evenOdd, inset: 10)
+        #expect(close(hole.path.boundingBox, CGRect(x: 10, y: 10, width: 80, height: 80)))
+        #expect(!hole.contains(CGPoint(x: 50, y: 50)))
+        #expect(hole.contains(CGPoint(x: 15, y: 50)))
+        #expect(Hole.path(ring, inset: .nan).path == ring)
+    }
+
+    @Test func overlappingHolesStayTransparent() {
+        let overlay = HoleOverlay(bounds: CGRect(x: 0, y: 0, width: 200, height: 100),
+                                  holes: [.circle(center: CGPoint(x: 80, y: 50), radius: 30),
+                                          .circle(center: CGPoint(x: 120, y: 50), radius: 30)])
+        #expect(!overlay.isOpaque(at: CGPoint(x: 100, y: 50)))   // in both holes
+        #expect(!overlay.isOpaque(at: CGPoint(x: 60, y: 50)))
+        #expect(overlay.isOpaque(at: CGPoint(x: 10, y: 10)))
+        #expect(!overlay.isOpaque(at: CGPoint(x: 300, y: 10)))
+        // The reason for the design: one path, holes against the outer rect, non-zero, fills the overlap.
+        var naive = Path(rect: overlay.bounds)
+        for h in overlay.holes { naive.addPath(h.path.reversed) }
+        #expect(naive.contains(CGPoint(x: 100, y: 50), using: .winding))
+        #expect(naive.contains(CGPoint(x: 100, y: 50), using: .evenOdd))
+    }
+
+    @Test func reversedPathFlipsWinding() {
+        let hole = Path(roundedRect: CGRect(x: 20, y: 20, width: 60, height: 40), cornerWidth: 10, cornerHeight: 10)
+        var cut = Path(rect: CGRect(x: 0, y: 0, width: 100, height: 100))
+        cut.addPath(hole.reversed)
+        #expect(!cut.contains(CGPoint(x: 50, y: 40), using: .winding))
+        #expect(cut.contains(CGPoint(x: 5, y: 5), using: .winding))
+        var same = Path(rect: CGRect(x: 0, y: 0, width: 100, height: 100))
+        same.addPath(hole)
+        #expect(same.contains(CGPoint(x: 50, y: 40), using: .winding))
+        #expect(hole.reversed.reversed == hole)
+        #expect(hole.reversed.boundingBox == hole.boundingBox)
+    }
+
+    @Test func overlayLayerNestsOneComplementMaskPerHole() throws {
+        let overlay = HoleOverlay(bounds: CGRect(x: 0, y: 0, width: 200, height: 100),
+                                  holes: [.roundedRect(CGRect(x: 20, y: 20, width: 60, height: 60), cornerRadius: 8),
+                                          .circle(center: CGPoint(x: 140, y: 50), radius: 30, softness: 12)])
+        let root = overlay.makeLayer(fill: .color(.white))
+        #expect(root.frame == overlay.bounds && root.bounds == overlay.bounds)
+        #expect(root.name == "hole-1")
+        let soft = try #require(root.mask)
+        #expect(soft.shadowRadius == 12 && soft.shadowOpacity == 1 && soft.shadowOffset == .zero)
+        let shadowPath = try #require(soft.shadowPath)
+        #expect(!shadowPath.contains(CGPoint(x: 140, y: 50), using: .winding))
+        #expect(shadowPath.contains(CGPoint(x: 100, y: 50), using: .winding))
+        let inner = try #require(root.sublayers.first)
+        #expect(inner.name == "hole-0")
+        let hard = try #require(inner.mask as? ShapeLayer)
+        let hardPath = try #require(hard.path)
+        #expect(!hardPath.contains(CGPoint(x: 50, y: 50), using: hard.fillRule))
+        #expect(hardPath.contains(CGPoint(x: 100, y: 10), using: hard.fillRule))
+        let fill = try #require(inner.sublayers.first)
+        #expect(fill.name == "fill" && fill.backgroundColor == .white)
+    }
+}
