@@ -1,0 +1,163 @@
+import Foundation
+
+/// Cuts a cubic Bézier into ``StrokePiece``s whose offsets at ± half the line width are
+/// within `tolerance` of the true offset curves.
+///
+/// Where the curve is gentle (curvature radius above 4/3 of the half width, so both offsets
+/// are smooth), each offset is a cubic that matches the true offset's end points and end
+/// derivatives (Hermite fitting), subdivided until sampled points agree within `tolerance`.
+/// Where the curve is tighter than that, the inner offset folds back on itself; there the
+/// curve is cut into straight pieces (within a quarter of `tolerance` of the curve) joined by
+/// round wedges, whose union is the stroke of those pieces whatever the fold. Cusps (zero
+/// derivative inside the segment) split the curve and get a round join, as a disc there.
+///
+/// Complexity: at most 2^``maxDepth`` pieces per cusp-free part of a segment, so hostile
+/// input stays bounded; pieces at that depth are taken as straight even if not flat enough.
+struct OffsetCurve {
+    let halfWidth: CGFloat
+    let tolerance: CGFloat
+
+    static let maxDepth = 10
+    /// Above this product of half width and curvature an offset is not fitted with cubics.
+    static let maxFittedCurvature: CGFloat = 0.75
+
+    typealias Cubic = (StrokeVector, StrokeVector, StrokeVector, StrokeVector)
+
+    /// Appends the pieces of the cubic `q` to `pieces`; the first one is marked as the start
+    /// of a segment so that it gets the user's join.
+    func appendPieces(of q: Cubic, to pieces: inout [StrokePiece]) {
+        var isFirst = true
+        var t0: CGFloat = 0
+        for t1 in cuspParameters(q) + [1] {
+            let part = Self.subCubic(q, from: t0, to: t1)
+            subdivide(part, depth: 0, isFirst: &isFirst, into: &pieces)
+            t0 = t1
+        }
+    }
+
+    /// Parameters in (0, 1) where the derivative vanishes, increasing.
+    private func cuspParameters(_ q: Cubic) -> [CGFloat] {
+        let a = q.3 - q.0 + (q.1 - q.2) * 3
+        let b = (q.0 - q.1 * 2 + q.2) * 2
+        let c = q.1 - q.0
+        let scale = max(a.length, b.length, c.length)
+        guard scale > 0 else { return [] }
+        var found: [CGFloat] = []
+        let roots = Bezier.solveQuadratic(a.x, b.x, c.x) + Bezier.solveQuadratic(a.y, b.y, c.y)
+        for t in roots where t > 1e-9 && t < 1 - 1e-9 {
+            let d = a * (t * t) + b * t + c
+            if d.length <= 1e-6 * scale, !found.contains(where: { abs($0 - t) < 1e-9 }) { found.append(t) }
+        }
+        return found.sorted()
+    }
+
+    private func subdivide(_ q: Cubic, depth: Int, isFirst: inout Bool, into pieces: inout [StrokePiece]) {
+        let scale = max((q.1 - q.0).length, (q.2 - q.0).length, (q.3 - q.0).length)
+        guard scale > 0 else { return }
+        if let offsets = fittedOffsets(q, scale: scale) {
+            let t0 = Self.unit(Self.derivative(q, 0))
+            let t1 = Self.unit(Self.derivative(q, 1))
+            pieces.append(StrokePiece(start: q.0, end: q.3, startTangent: t0, endTangent: t1,
+                                      offsets: offsets, isSegmentStart: isFirst))
+            isFirst = false
+            return
+        }
+        if depth >= Self.maxDepth || Self.flatness(q) <= tolerance / 4 {
+            let chord = q.3 - q.0
+            let len = chord.length
+            guard len > 1e-12 * scale else { return }
+            let d = chord * (1 / len)
+            pieces.append(StrokePiece(start: q.0, end: q.3, startTangent: d, endTangent: d,
+                                      offsets: .line, isSegmentStart: isFirst))
+            isFirst = false
+            return
+        }
+        let (l, r) = Self.split(q, at: 0.5)
+        subdivide(l, depth: depth + 1, isFirst: &isFirst, into: &pieces)
+        subdivide(r, depth: depth + 1, isFirst: &isFirst, into: &pieces)
+    }
+
+    /// Hermite-fitted cubic offsets on both sides, or `nil` when the curve is too tight or
+    /// the fit is off by more than the tolerance.
+    private func fittedOffsets(_ q: Cubic, scale: CGFloat) -> StrokePiece.Offsets? {
+        let hw = halfWidth
+        let minSpeed = 1e-9 * scale
+        var derivs: [(StrokeVector, CGFloat)] = []  // derivative and curvature at u = 0, 1
+        for u: CGFloat in [0, 0.25, 0.5, 0.75, 1] {
+            let d1 = Self.derivative(q, u)
+            let sp = d1.length
+            guard sp > minSpeed else { return nil }
+            let k = d1.cross(Self.secondDerivative(q, u)) / (sp * sp * sp)
+            guard hw * abs(k) <= Self.maxFittedCurvature else { return nil }
+            if u == 0 || u == 1 { derivs.append((d1, k)) }
+        }
+        let (d0, k0) = derivs[0], (d3, k3) = derivs[1]
+        let n0 = (d0 * (1 / d0.length)).leftNormal, n3 = (d3 * (1 / d3.length)).leftNormal
+        func fit(_ d: CGFloat) -> (StrokeVector, StrokeVector, StrokeVector)? {
+            // The offset at distance d along the left normal has derivative C'·(1 + d·κ).
+            let o0 = q.0 + n0 * d, o3 = q.3 + n3 * d
+            let c1 = o0 + d0 * ((1 + d * k0) / 3)
+            let c2 = o3 - d3 * ((1 + d * k3) / 3)
+            for i in 1...5 {
+                let u = CGFloat(i) / 6
+                let cd = Self.derivative(q, u)
+                let sp = cd.length
+                guard sp > minSpeed else { return nil }
+                let exact = Self.point(q, u) + (cd * (1 / sp)).leftNormal * d
+                let approx = Self.point((o0, c1, c2, o3), u)
+                guard (exact - approx).length <= tolerance else { return nil }
+            }
+            return (c1, c2, o3)
+        }
+        guard let l = fit(hw), let r = fit(-hw) else { return nil }
+        return .cubic(left: l, right: r)
+    }
+
+    static func point(_ q: Cubic, _ t: CGFloat) -> StrokeVector {
+        let mt = 1 - t
+        return q.0 * (mt * mt * mt) + q.1 * (3 * mt * mt * t) + q.2 * (3 * mt * t * t) + q.3 * (t * t * t)
+    }
+
+    static func derivative(_ q: Cubic, _ t: CGFloat) -> StrokeVector {
+        let mt = 1 - t
+        return (q.1 - q.0) * (3 * mt * mt) + (q.2 - q.1) * (6 * mt * t) + (q.3 - q.2) * (3 * t * t)
+    }
+
+    private static func secondDerivative(_ q: Cubic, _ t: CGFloat) -> StrokeVector {
+        let a = q.0 - q.1 * 2 + q.2, b = q.1 - q.2 * 2 + q.3
+        return (a * (1 - t) + b * t) * 6
+    }
+
+    /// The largest distance of the control points from the chord (as a segment).
+    static func flatness(_ q: Cubic) -> CGFloat {
+        func distance(_ p: StrokeVector) -> CGFloat {
+            let ab = q.3 - q.0
+            let l2 = ab.dot(ab)
+            let t = l2 > 0 ? min(1, max(0, (p - q.0).dot(ab) / l2)) : 0
+            return (p - (q.0 + ab * t)).length
+        }
+        return max(distance(q.1), distance(q.2))
+    }
+
+    static func unit(_ v: StrokeVector) -> StrokeVector {
+        let l = v.length
+        return l > 0 ? v * (1 / l) : StrokeVector(x: 1, y: 0)
+    }
+
+    /// De Casteljau split at `t`.
+    static func split(_ q: Cubic, at t: CGFloat) -> (Cubic, Cubic) {
+        func lerp(_ a: StrokeVector, _ b: StrokeVector) -> StrokeVector { a + (b - a) * t }
+        let ab = lerp(q.0, q.1), bc = lerp(q.1, q.2), cd = lerp(q.2, q.3)
+        let abc = lerp(ab, bc), bcd = lerp(bc, cd)
+        let m = lerp(abc, bcd)
+        return ((q.0, ab, abc, m), (m, bcd, cd, q.3))
+    }
+
+    /// The part of `q` between parameters `t0 < t1`.
+    static func subCubic(_ q: Cubic, from t0: CGFloat, to t1: CGFloat) -> Cubic {
+        if t0 <= 0 && t1 >= 1 { return q }
+        let head = t1 >= 1 ? q : split(q, at: t1).0
+        if t0 <= 0 { return head }
+        return split(head, at: t0 / t1).1
+    }
+}

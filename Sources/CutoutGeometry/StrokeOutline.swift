@@ -1,0 +1,267 @@
+import Foundation
+
+/// One side of a stroke outline, recorded in the direction of the path so that the right
+/// side can be replayed backwards.
+struct StrokeSide {
+    enum Segment {
+        case line(StrokeVector)
+        case cubic(StrokeVector, StrokeVector, StrokeVector)
+    }
+
+    private(set) var start: StrokeVector
+    private(set) var segments: [Segment] = []
+    private(set) var last: StrokeVector
+
+    init(start: StrokeVector) {
+        self.start = start
+        self.last = start
+    }
+
+    mutating func line(to p: StrokeVector) {
+        guard p != last else { return }
+        segments.append(.line(p))
+        last = p
+    }
+
+    mutating func cubic(_ c1: StrokeVector, _ c2: StrokeVector, _ p: StrokeVector) {
+        segments.append(.cubic(c1, c2, p))
+        last = p
+    }
+
+    /// Appends the side to `path` from its start, which must be the path's current point.
+    func appendForward(to path: inout Path) {
+        for s in segments {
+            switch s {
+            case .line(let p): path.addLine(to: p.cgPoint)
+            case .cubic(let c1, let c2, let p): path.addCurve(to: p.cgPoint, control1: c1.cgPoint, control2: c2.cgPoint)
+            }
+        }
+    }
+
+    /// Appends the side to `path` from its last point back to its start.
+    func appendReversed(to path: inout Path) {
+        for i in segments.indices.reversed() {
+            let target = i == 0 ? start : segments[i - 1].endPoint
+            switch segments[i] {
+            case .line: path.addLine(to: target.cgPoint)
+            case .cubic(let c1, let c2, _): path.addCurve(to: target.cgPoint, control1: c2.cgPoint, control2: c1.cgPoint)
+            }
+        }
+    }
+}
+
+extension StrokeSide.Segment {
+    var endPoint: StrokeVector {
+        switch self {
+        case .line(let p), .cubic(_, _, let p): return p
+        }
+    }
+}
+
+/// A piece of one stroked segment: a straight run or a curve whose offsets are fitted cubics.
+/// Each piece, closed by the normals at its ends, covers its part of the stroke with winding
+/// +1 (never negative), which is what makes the non-zero union of the outline exact.
+struct StrokePiece {
+    enum Offsets {
+        case line
+        /// Controls and end of the left and right offset cubics (left = `+halfWidth` along
+        /// ``StrokeVector/leftNormal``).
+        case cubic(left: (StrokeVector, StrokeVector, StrokeVector), right: (StrokeVector, StrokeVector, StrokeVector))
+    }
+
+    var start: StrokeVector
+    var end: StrokeVector
+    /// Unit tangents at both ends.
+    var startTangent: StrokeVector
+    var endTangent: StrokeVector
+    var offsets: Offsets
+    /// The join used before this piece: the user's join at segment boundaries, round inside
+    /// a curve (where consecutive pieces are tangent or meet at a cusp).
+    var isSegmentStart: Bool
+}
+
+/// A point or vector in the stroker's arithmetic (kept apart from `CGPoint` so these
+/// operators stay local to stroking).
+struct StrokeVector: Equatable {
+    var x: CGFloat
+    var y: CGFloat
+
+    init(x: CGFloat, y: CGFloat) {
+        self.x = x
+        self.y = y
+    }
+
+    init(_ p: CGPoint) {
+        self.init(x: p.x, y: p.y)
+    }
+
+    var cgPoint: CGPoint { CGPoint(x: x, y: y) }
+
+    /// The left normal in y-down space: a quarter turn toward the screen's top for a vector
+    /// pointing right.
+    var leftNormal: StrokeVector { StrokeVector(x: y, y: -x) }
+    var length: CGFloat { (x * x + y * y).squareRoot() }
+
+    func cross(_ b: StrokeVector) -> CGFloat { x * b.y - y * b.x }
+    func dot(_ b: StrokeVector) -> CGFloat { x * b.x + y * b.y }
+
+    static func + (a: StrokeVector, b: StrokeVector) -> StrokeVector { StrokeVector(x: a.x + b.x, y: a.y + b.y) }
+    static func - (a: StrokeVector, b: StrokeVector) -> StrokeVector { StrokeVector(x: a.x - b.x, y: a.y - b.y) }
+    static func * (a: StrokeVector, k: CGFloat) -> StrokeVector { StrokeVector(x: a.x * k, y: a.y * k) }
+}
+
+/// Builds the outline of one subpath from its pieces: the left side forward and the right side
+/// backward, with joins on the outer side of each turn and the inner side routed through the
+/// corner point. That routing makes the outline, as a chain, the sum of each piece's closed
+/// outline plus one wedge per join and cap, all wound the same way, so non-zero filling it
+/// gives exactly their union.
+struct StrokeOutliner {
+    let halfWidth: CGFloat
+    let cap: LineCap
+    let join: LineJoin
+    let miterLimit: CGFloat
+
+    /// Appends the outline of a subpath made of `pieces` (at least one) to `out`.
+    func appendOutline(of pieces: [StrokePiece], closed: Bool, to out: inout Path) {
+        guard let first = pieces.first, let lastPiece = pieces.last else { return }
+        let hw = halfWidth
+        var left = StrokeSide(start: first.start + first.startTangent.leftNormal * hw)
+        var right = StrokeSide(start: first.start - first.startTangent.leftNormal * hw)
+        var previous: StrokePiece?
+        for piece in pieces {
+            if let prev = previous {
+                addJoin(at: piece.start, from: prev.endTangent, to: piece.startTangent,
+                        kind: piece.isSegmentStart ? join : .round, left: &left, right: &right)
+            }
+            add(piece, left: &left, right: &right)
+            previous = piece
+        }
+        if closed {
+            addJoin(at: first.start, from: lastPiece.endTangent, to: first.startTangent, kind: join,
+                    left: &left, right: &right)
+            out.move(to: left.start.cgPoint)
+            left.appendForward(to: &out)
+            out.closeSubpath()
+            out.move(to: right.last.cgPoint)
+            right.appendReversed(to: &out)
+            out.closeSubpath()
+        } else {
+            out.move(to: left.start.cgPoint)
+            left.appendForward(to: &out)
+            appendCap(at: lastPiece.end, direction: lastPiece.endTangent, to: &out)
+            right.appendReversed(to: &out)
+            appendCap(at: first.start, direction: first.startTangent * -1, to: &out)
+            out.closeSubpath()
+        }
+    }
+
+    /// Appends the cap-only outline of a subpath that has no length, facing +x (as Core
+    /// Graphics does); butt caps leave nothing.
+    func appendDot(at p: StrokeVector, to out: inout Path) {
+        guard cap != .butt else { return }
+        let d = StrokeVector(x: 1, y: 0)
+        out.move(to: (p + d.leftNormal * halfWidth).cgPoint)
+        appendCap(at: p, direction: d, to: &out)
+        appendCap(at: p, direction: d * -1, to: &out)
+        out.closeSubpath()
+    }
+
+    private func add(_ piece: StrokePiece, left: inout StrokeSide, right: inout StrokeSide) {
+        switch piece.offsets {
+        case .line:
+            let n = piece.endTangent.leftNormal * halfWidth
+            left.line(to: piece.end + n)
+            right.line(to: piece.end - n)
+        case .cubic(let l, let r):
+            left.cubic(l.0, l.1, l.2)
+            right.cubic(r.0, r.1, r.2)
+        }
+    }
+
+    /// Joins the offsets at a corner turning from `d0` to `d1`. The outer side gets the join
+    /// wedge; the inner side goes through the corner point.
+    private func addJoin(at p: StrokeVector, from d0: StrokeVector, to d1: StrokeVector, kind: LineJoin,
+                         left: inout StrokeSide, right: inout StrokeSide) {
+        let hw = halfWidth
+        let n0 = d0.leftNormal, n1 = d1.leftNormal
+        let c = d0.cross(d1), dt = d0.dot(d1)
+        if abs(c) <= 1e-12 && dt > 0 {
+            left.line(to: p + n1 * hw)
+            right.line(to: p - n1 * hw)
+            return
+        }
+        // In y-down space a positive cross product is a turn toward the right side, so the
+        // left side is outside the turn; a full reversal is treated the same way.
+        let leftIsOuter = c >= 0
+        let angle = atan2(abs(c), dt)
+        if leftIsOuter {
+            addWedge(at: p, from: n0, to: n1, angle: angle, sign: 1, kind: kind, side: &left)
+            right.line(to: p)
+            right.line(to: p - n1 * hw)
+        } else {
+            addWedge(at: p, from: n0 * -1, to: n1 * -1, angle: angle, sign: -1, kind: kind, side: &right)
+            left.line(to: p)
+            left.line(to: p + n1 * hw)
+        }
+    }
+
+    /// The outer part of a join: from `p + u0·hw` to `p + u1·hw`, turning by `angle` in the
+    /// direction `sign` (+1 = increasing coordinate angle).
+    private func addWedge(at p: StrokeVector, from u0: StrokeVector, to u1: StrokeVector, angle: CGFloat, sign: CGFloat,
+                          kind: LineJoin, side: inout StrokeSide) {
+        let hw = halfWidth
+        switch kind {
+        case .bevel:
+            side.line(to: p + u1 * hw)
+        case .miter:
+            let half = cos(angle / 2)
+            if angle < .pi, half > 0, 1 / half <= miterLimit {
+                let mid = u0 + u1
+                let m = mid.length
+                if m > 0 { side.line(to: p + mid * (hw / (m * half))) }
+            }
+            side.line(to: p + u1 * hw)
+        case .round:
+            addArc(center: p, from: u0, sweep: sign * angle, side: &side)
+            side.line(to: p + u1 * hw)
+        }
+    }
+
+    /// A circular arc of radius half the width from `center + u0·hw`, as cubics.
+    private func addArc(center: StrokeVector, from u0: StrokeVector, sweep: CGFloat, side: inout StrokeSide) {
+        guard abs(sweep) > 1e-9 else { return }
+        let r = halfWidth
+        let a0 = atan2(u0.y, u0.x)
+        let n = max(1, Int((abs(sweep) / Path.maxArcSegmentAngle - 1e-9).rounded(.up)))
+        let seg = sweep / CGFloat(n)
+        let k = 4 / 3 * tan(seg / 4)
+        for i in 0..<n {
+            let a = a0 + seg * CGFloat(i), b = a + seg
+            let ca = cos(a), sa = sin(a), cb = cos(b), sb = sin(b)
+            side.cubic(StrokeVector(x: center.x + r * (ca - k * sa), y: center.y + r * (sa + k * ca)),
+                       StrokeVector(x: center.x + r * (cb + k * sb), y: center.y + r * (sb - k * cb)),
+                       StrokeVector(x: center.x + r * cb, y: center.y + r * sb))
+        }
+    }
+
+    /// The cap at an end point `p` whose path arrives in direction `d`: from the left offset
+    /// around the front to the right offset. A start cap is an end cap facing backwards.
+    private func appendCap(at p: StrokeVector, direction d: StrokeVector, to out: inout Path) {
+        let hw = halfWidth
+        let n = d.leftNormal * hw
+        switch cap {
+        case .butt:
+            out.addLine(to: (p - n).cgPoint)
+        case .square:
+            let ahead = d * hw
+            out.addLine(to: (p + n + ahead).cgPoint)
+            out.addLine(to: (p - n + ahead).cgPoint)
+            out.addLine(to: (p - n).cgPoint)
+        case .round:
+            var side = StrokeSide(start: p + n)
+            addArc(center: p, from: d.leftNormal, sweep: .pi, side: &side)
+            side.appendForward(to: &out)
+            out.addLine(to: (p - n).cgPoint)
+        }
+    }
+}
