@@ -1,0 +1,116 @@
+import Foundation
+
+/// Why an animation could not be encoded.
+public enum APNGError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// No frames were given.
+    case noFrames
+    /// Frame `index` is not the size of the first frame.
+    case frameSizeMismatch(index: Int, width: Int, height: Int, expectedWidth: Int, expectedHeight: Int)
+    /// The delay is negative, not finite, or above 65 535 seconds.
+    case invalidFrameDelay(Double)
+    /// The loop count is negative or above 2³¹ − 1.
+    case invalidLoopCount(Int)
+    /// Compressing a frame failed.
+    case encoding(PNGError)
+
+    public var description: String {
+        switch self {
+        case .noFrames:
+            return "an animation needs at least one frame"
+        case .frameSizeMismatch(let i, let w, let h, let ew, let eh):
+            return "frame \(i) is \(w)×\(h), expected \(ew)×\(eh) like frame 0"
+        case .invalidFrameDelay(let d):
+            return "invalid frame delay \(d) s: must be finite, 0...65535"
+        case .invalidLoopCount(let n):
+            return "invalid loop count \(n): must be 0 (forever) ... 2147483647"
+        case .encoding(let e):
+            return "frame encoding failed: \(e)"
+        }
+    }
+}
+
+/// Animated PNG (APNG) encoding for animated gallery scenes.
+///
+/// The file is a valid PNG whose default image is the first frame (decoders without APNG
+/// support, ``Pixmap/init(pngData:)`` included, show it), followed by `fdAT` chunks for the
+/// others. Every frame covers the whole canvas (`dispose_op` none, `blend_op` source), so each
+/// frame is exactly its pixmap, whatever the viewer did before.
+public enum APNG {
+    /// Encodes `frames` (all the same size) as an APNG shown `frameDelay` seconds each.
+    ///
+    /// One colour type serves all frames (the smallest exact one, as in ``Pixmap/pngData()``).
+    /// The delay is stored as the fraction with the smallest denominator among 1, 10, 100, 1000,
+    /// 10 000 that is exact within 1 µs and fits 16 bits, else rounded to the finest that fits.
+    /// - Parameters:
+    ///   - loopCount: times to play; 0 loops forever.
+    /// - Complexity: O(frames × width × height).
+    /// - Throws: ``APNGError``.
+    public static func encode(frames: [Pixmap], frameDelay: Double, loopCount: Int = 0) throws(APNGError) -> Data {
+        guard let first = frames.first else { throw .noFrames }
+        for (i, frame) in frames.enumerated() where frame.width != first.width || frame.height != first.height {
+            throw .frameSizeMismatch(index: i, width: frame.width, height: frame.height,
+                                     expectedWidth: first.width, expectedHeight: first.height)
+        }
+        guard let delay = delayFraction(frameDelay) else { throw .invalidFrameDelay(frameDelay) }
+        guard (0...Int(Int32.max)).contains(loopCount) else { throw .invalidLoopCount(loopCount) }
+
+        let format = PNGEncoder.Format(for: frames)
+        var writer = PNGChunkWriter()
+        writer.append("IHDR", format.header(width: first.width, height: first.height).chunkData)
+        writer.append("pHYs", PNGEncoder.physicalDimensions(scale: first.scale))
+        var control: [UInt8] = []
+        control.appendPNGBigEndian(UInt32(frames.count))
+        control.appendPNGBigEndian(UInt32(loopCount))
+        writer.append("acTL", control)
+
+        var sequence: UInt32 = 0
+        for (i, frame) in frames.enumerated() {
+            var frameControl: [UInt8] = []
+            frameControl.appendPNGBigEndian(sequence)
+            frameControl.appendPNGBigEndian(UInt32(first.width))
+            frameControl.appendPNGBigEndian(UInt32(first.height))
+            frameControl.appendPNGBigEndian(UInt32(0))
+            frameControl.appendPNGBigEndian(UInt32(0))
+            frameControl.appendPNGBigEndian(delay.numerator)
+            frameControl.appendPNGBigEndian(delay.denominator)
+            frameControl += [0, 0]  // dispose_op none, blend_op source
+            writer.append("fcTL", frameControl)
+            sequence += 1
+
+            let compressed: [UInt8]
+            do {
+                compressed = try PNGEncoder.compressedImage(frame, format: format)
+            } catch {
+                throw .encoding(error)
+            }
+            PNGEncoder.appendImageData(compressed) { piece in
+                if i == 0 {
+                    writer.append("IDAT", piece)
+                } else {
+                    var frameData: [UInt8] = []
+                    frameData.reserveCapacity(piece.count + 4)
+                    frameData.appendPNGBigEndian(sequence)
+                    frameData += piece
+                    writer.append("fdAT", frameData)
+                    sequence += 1
+                }
+            }
+        }
+        writer.append("IEND", [])
+        return Data(writer.bytes)
+    }
+
+    /// `seconds` as a 16-bit fraction, or nil when out of range.
+    static func delayFraction(_ seconds: Double) -> (numerator: UInt16, denominator: UInt16)? {
+        guard seconds.isFinite, seconds >= 0, seconds <= 65535 else { return nil }
+        let denominators: [UInt16] = [1, 10, 100, 1000, 10000]
+        for d in denominators {
+            let n = seconds * Double(d)
+            if n <= 65535, abs(n - n.rounded()) * 1e6 <= Double(d) {
+                return (UInt16(n.rounded()), d)
+            }
+        }
+        let d = denominators.last { seconds * Double($0) <= 65535 } ?? 1
+        return (UInt16((seconds * Double(d)).rounded()), d)
+    }
+}

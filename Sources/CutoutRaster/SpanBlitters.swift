@@ -1,0 +1,137 @@
+import Foundation
+
+/// Packed premultiplied pixel arithmetic on `UInt32` words whose bytes in memory are
+/// R, G, B, A (little-endian: R in the low byte, A in the high byte).
+enum PackedPixel {
+    @inline(__always)
+    static func pack(_ p: PremultipliedRGBA8) -> UInt32 {
+        UInt32(p.r) | UInt32(p.g) << 8 | UInt32(p.b) << 16 | UInt32(p.a) << 24
+    }
+
+    @inline(__always)
+    static func unpack(_ v: UInt32) -> PremultipliedRGBA8 {
+        PremultipliedRGBA8(r: UInt8(truncatingIfNeeded: v), g: UInt8(truncatingIfNeeded: v >> 8),
+                           b: UInt8(truncatingIfNeeded: v >> 16), a: UInt8(truncatingIfNeeded: v >> 24))
+    }
+
+    /// Maps a 0...255 factor to 0...256 so that 255 scales exactly by one.
+    @inline(__always)
+    static func scale256(_ c: UInt32) -> UInt32 { c &+ (c >> 7) }
+
+    /// Every channel of `p` times `s / 256`, `s` in 0...256.
+    @inline(__always)
+    static func scale(_ p: UInt32, _ s: UInt32) -> UInt32 {
+        let rb = (((p & 0x00FF_00FF) &* s) >> 8) & 0x00FF_00FF
+        let ag = (((p >> 8) & 0x00FF_00FF) &* s) & 0xFF00_FF00
+        return rb | ag
+    }
+
+    /// Source-over of a premultiplied `src` on `dst`.
+    @inline(__always)
+    static func sourceOver(_ src: UInt32, _ dst: UInt32) -> UInt32 {
+        src &+ scale(dst, 256 &- (src >> 24))
+    }
+
+    /// `a·b/255` rounded, for 8-bit factors.
+    @inline(__always)
+    static func mul255(_ a: UInt32, _ b: UInt32) -> UInt32 {
+        let t = a &* b &+ 128
+        return (t &+ (t >> 8)) >> 8
+    }
+}
+
+/// Source-over of one premultiplied colour: the fast path for solid fills.
+struct SolidSourceOverBlitter: SpanBlitter {
+    let pixels: UnsafeMutablePointer<UInt32>
+    let rowPixels: Int
+    let color: UInt32
+
+    init(pixels: UnsafeMutablePointer<UInt32>, rowPixels: Int, color: UInt32) {
+        self.pixels = pixels; self.rowPixels = rowPixels; self.color = color
+    }
+
+    @inline(__always)
+    mutating func blitRun(x: Int, y: Int, count: Int, coverage: UInt8) {
+        let p = pixels + (y * rowPixels + x)
+        let src = coverage == 255 ? color : PackedPixel.scale(color, PackedPixel.scale256(UInt32(coverage)))
+        let sa = src >> 24
+        if sa == 255 {
+            if count == 1 { p.pointee = src } else { p.update(repeating: src, count: count) }
+            return
+        }
+        if sa == 0 { return }
+        let inv = 256 &- sa
+        for k in 0..<count {
+            p[k] = src &+ PackedPixel.scale(p[k], inv)
+        }
+    }
+}
+
+/// Produces premultiplied source pixels for a run, e.g. from an image or a gradient.
+protocol SpanShader {
+    /// Writes `count` premultiplied pixels for columns `x..<x+count` of row `y` into `out`.
+    func shade(x: Int, y: Int, count: Int, into out: UnsafeMutablePointer<UInt32>)
+}
+
+/// Source-over of shaded pixels, scaled by coverage and a constant alpha (0...256).
+struct ShaderSourceOverBlitter<S: SpanShader>: SpanBlitter {
+    let pixels: UnsafeMutablePointer<UInt32>
+    let rowPixels: Int
+    let shader: S
+    let alpha256: UInt32
+    /// At least one row of scratch pixels.
+    let scratch: UnsafeMutablePointer<UInt32>
+
+    @inline(__always)
+    mutating func blitRun(x: Int, y: Int, count: Int, coverage: UInt8) {
+        shader.shade(x: x, y: y, count: count, into: scratch)
+        let s = (PackedPixel.scale256(UInt32(coverage)) &* alpha256) >> 8
+        let p = pixels + (y * rowPixels + x)
+        if s >= 256 {
+            for k in 0..<count { p[k] = PackedPixel.sourceOver(scratch[k], p[k]) }
+        } else {
+            for k in 0..<count { p[k] = PackedPixel.sourceOver(PackedPixel.scale(scratch[k], s), p[k]) }
+        }
+    }
+}
+
+/// Writes coverage into an 8-bit mask (used to build clip masks), multiplied by an
+/// existing mask value when one is given.
+struct CoverageMaskBlitter: SpanBlitter {
+    let mask: UnsafeMutablePointer<UInt8>
+    let originX: Int
+    let originY: Int
+    let rowBytes: Int
+
+    @inline(__always)
+    mutating func blitRun(x: Int, y: Int, count: Int, coverage: UInt8) {
+        let p = mask + ((y - originY) * rowBytes + (x - originX))
+        p.update(repeating: coverage, count: count)
+    }
+}
+
+/// Multiplies coverage by an 8-bit clip mask before passing runs on; runs of equal mask
+/// values stay runs.
+struct ClipMaskBlitter<Inner: SpanBlitter>: SpanBlitter {
+    var inner: Inner
+    let mask: UnsafePointer<UInt8>
+    let originX: Int
+    let originY: Int
+    let rowBytes: Int
+
+    @inline(__always)
+    mutating func blitRun(x: Int, y: Int, count: Int, coverage: UInt8) {
+        let m = mask + ((y - originY) * rowBytes + (x - originX))
+        var i = 0
+        while i < count {
+            let v = m[i]
+            var j = i + 1
+            while j < count && m[j] == v { j += 1 }
+            if v != 0 {
+                let c = v == 255 ? coverage : UInt8(PackedPixel.mul255(UInt32(v), UInt32(coverage)))
+                if c != 0 { inner.blitRun(x: x + i, y: y, count: j - i, coverage: c) }
+            }
+            i = j
+        }
+    }
+}
