@@ -1,6 +1,6 @@
 import Foundation
 import CutoutGeometry
-import struct CutoutGeometry.AffineTransform
+import struct CutoutGeometry.Transform
 
 extension Layer {
     /// A box, in the layer's own coordinates, around everything the layer and its visible

@@ -47,7 +47,7 @@ public struct DrawingContext {
         self.pixmap = pixmap
         let s = pixmap.scale
         let all = PixelRect(minX: 0, minY: 0, maxX: pixmap.width, maxY: pixmap.height)
-        gstate = GState(ctm: AffineTransform(scaleX: s, y: s), clip: ClipState(bounds: all, mask: nil))
+        gstate = GState(ctm: Transform(scaleX: s, y: s), clip: ClipState(bounds: all, mask: nil))
     }
 
     // MARK: Graphics state
@@ -66,11 +66,11 @@ public struct DrawingContext {
     }
 
     /// The current transform from user space (points) to device pixels.
-    public var ctm: CutoutGeometry.AffineTransform { gstate.ctm }
+    public var ctm: CutoutGeometry.Transform { gstate.ctm }
 
     /// Applies `transform` before the current CTM (as `CGContext.concatenate`). A transform
     /// with non-finite entries is ignored.
-    public mutating func concatenate(_ transform: CutoutGeometry.AffineTransform) {
+    public mutating func concatenate(_ transform: CutoutGeometry.Transform) {
         guard transform.isFinite else { return }
         let t = transform.concatenating(gstate.ctm)
         guard t.isFinite else { return }
@@ -78,17 +78,17 @@ public struct DrawingContext {
     }
 
     public mutating func translateBy(x: CGFloat, y: CGFloat) {
-        concatenate(AffineTransform(translationX: x, y: y))
+        concatenate(Transform(translationX: x, y: y))
     }
 
     public mutating func scaleBy(x: CGFloat, y: CGFloat) {
-        concatenate(AffineTransform(scaleX: x, y: y))
+        concatenate(Transform(scaleX: x, y: y))
     }
 
     /// Rotates user space by `angle` radians (positive turns +x toward +y).
     public mutating func rotate(by angle: CGFloat) {
         guard angle.isFinite else { return }
-        concatenate(AffineTransform(rotationAngle: angle))
+        concatenate(Transform(rotationAngle: angle))
     }
 
     /// Sets the fill to a solid colour.
@@ -165,7 +165,7 @@ public struct DrawingContext {
 
 /// Everything ``DrawingContext/saveGState()`` saves.
 struct GState {
-    var ctm: AffineTransform
+    var ctm: Transform
     var clip: ClipState
     var fillColor: Color = .black
     var alpha: CGFloat = 1

@@ -38,6 +38,6 @@ struct PixelRect: Hashable, Sendable {
     }
 }
 
-/// Foundation also declares an `AffineTransform`; in this module and its clients it means
-/// `CutoutGeometry.AffineTransform` (public signatures spell it out).
-typealias AffineTransform = CutoutGeometry.AffineTransform
+/// Foundation also declares an `Transform`; in this module and its clients it means
+/// `CutoutGeometry.Transform` (public signatures spell it out).
+typealias Transform = CutoutGeometry.Transform

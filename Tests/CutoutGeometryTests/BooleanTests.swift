@@ -84,7 +84,7 @@ import Testing
 
     @Test func hugeAndTinyCoordinatesKeepRelativeAccuracy() {
         for scale in [1e-6, 1.0, 1e9] {
-            let t = AffineTransform(scaleX: scale, y: scale).concatenating(AffineTransform(translationX: 3 * scale, y: -7 * scale))
+            let t = Transform(scaleX: scale, y: scale).concatenating(Transform(translationX: 3 * scale, y: -7 * scale))
             let u = square.applying(t).union(shifted.applying(t))
             #expect(abs(netArea(u) / (scale * scale) - 17_500) < 1e-6 * 17_500, "scale \(scale)")
         }

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import CutoutGeometry
 import CutoutRaster
-import struct CutoutGeometry.AffineTransform
+import struct CutoutGeometry.Transform
 @testable import CutoutLayers
 
 @Suite struct SVGImporterTests {

@@ -1,7 +1,7 @@
 import Foundation
 import CutoutGeometry
 import CutoutRaster
-import struct CutoutGeometry.AffineTransform
+import struct CutoutGeometry.Transform
 
 extension SVGBuilder {
     /// A gradient's attributes after following its `href` chain.
@@ -89,14 +89,14 @@ extension SVGBuilder {
 
         let a = g.attributes
         let objectBox = (a["gradientUnits"] ?? "objectBoundingBox") != "userSpaceOnUse"
-        var toUser = AffineTransform.identity
+        var toUser = Transform.identity
         if let t = a["gradientTransform"] {
             if let m = SVGTransformList.parse(t, maxMagnitude: limits.maxCoordinate) { toUser = m } else { warn(e.line, "invalid gradientTransform ignored") }
         }
         let box = path.boundingBox
         if objectBox {
             guard box.width > 0, box.height > 0 else { return nil }
-            toUser = toUser.concatenating(AffineTransform(a: box.width, b: 0, c: 0, d: box.height, tx: box.minX, ty: box.minY))
+            toUser = toUser.concatenating(Transform(a: box.width, b: 0, c: 0, d: box.height, tx: box.minX, ty: box.minY))
         }
         guard let toGradient = toUser.inverted() else { return nil }
         func coord(_ name: String, _ def: String, _ axis: Axis) -> CGFloat {
@@ -123,7 +123,7 @@ extension SVGBuilder {
         let area = box.insetBy(dx: -pad, dy: -pad).applying(toGradient)
         guard area.width > 0, area.height > 0, area.width.isFinite, area.height.isFinite else { return nil }
         gradient.bounds = CGRect(origin: .zero, size: area.size)
-        gradient.transform = AffineTransform(translationX: area.minX, y: area.minY).concatenating(toUser)
+        gradient.transform = Transform(translationX: area.minX, y: area.minY).concatenating(toUser)
         func unit(_ p: CGPoint) -> CGPoint { CGPoint(x: (p.x - area.minX) / area.width, y: (p.y - area.minY) / area.height) }
         if node.name == "linearGradient" {
             gradient.type = .axial
@@ -161,20 +161,20 @@ extension SVGBuilder {
             let out = try makeLayer { Layer() }
             let d = declarations(clip)
             let clipStyle = computedStyle(d, parent: SVGStyle(), element: clip)
-            var toLayer = AffineTransform.identity
+            var toLayer = Transform.identity
             if let t = clip.attributes["transform"], let m = SVGTransformList.parse(t, maxMagnitude: limits.maxCoordinate) { toLayer = m }
             if clip.attributes["clipPathUnits"] == "objectBoundingBox" {
                 guard let box = layer.contentBounds(), box.width > 0, box.height > 0 else { return out }
-                toLayer = toLayer.concatenating(AffineTransform(a: box.width, b: 0, c: 0, d: box.height, tx: box.minX, ty: box.minY))
+                toLayer = toLayer.concatenating(Transform(a: box.width, b: 0, c: 0, d: box.height, tx: box.minX, ty: box.minY))
             }
             out.transform = toLayer
             for child in clip.children {
                 var target = child
-                var placement = AffineTransform.identity
+                var placement = Transform.identity
                 if child.name == "use", let href = child.attributes["href"] ?? child.attributes["xlink:href"], let t = referenced(href),
                    SVGBuilder.shapes.contains(t.name) {
                     target = t
-                    placement = AffineTransform(translationX: coordinate(child, "x", .x), y: coordinate(child, "y", .y))
+                    placement = Transform(translationX: coordinate(child, "x", .x), y: coordinate(child, "y", .y))
                     if let tt = child.attributes["transform"], let m = SVGTransformList.parse(tt, maxMagnitude: limits.maxCoordinate) {
                         placement = placement.concatenating(m)
                     }
@@ -243,7 +243,7 @@ extension SVGBuilder {
             out.masksToBounds = true
             let content = try makeLayer { Layer() }
             if a["maskContentUnits"] == "objectBoundingBox", let box {
-                content.transform = AffineTransform(a: box.width, b: 0, c: 0, d: box.height, tx: box.minX, ty: box.minY)
+                content.transform = Transform(a: box.width, b: 0, c: 0, d: box.height, tx: box.minX, ty: box.minY)
             }
             var maskStyle = computedStyle(declarations(maskNode), parent: SVGStyle(), element: maskNode)
             maskStyle.luminanceToAlpha = true

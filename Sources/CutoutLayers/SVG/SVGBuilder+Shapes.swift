@@ -1,7 +1,7 @@
 import Foundation
 import CutoutGeometry
 import CutoutRaster
-import struct CutoutGeometry.AffineTransform
+import struct CutoutGeometry.Transform
 
 extension SVGBuilder {
     /// The geometry of a basic shape or path in user units, or nil when it draws nothing.

@@ -1,7 +1,7 @@
 import Foundation
 import CutoutGeometry
 import CutoutRaster
-import struct CutoutGeometry.AffineTransform
+import struct CutoutGeometry.Transform
 
 /// Turns a parsed SVG element tree into layers. One builder per document.
 final class SVGBuilder {
@@ -331,7 +331,7 @@ final class SVGBuilder {
         }
         guard let built else { return nil }
         let placed = try makeLayer { Layer() }
-        placed.transform = AffineTransform(translationX: x, y: y)
+        placed.transform = Transform(translationX: x, y: y)
         placed.addSublayer(built)
         layer.addSublayer(placed)
         return layer

@@ -1,6 +1,6 @@
 import Foundation
 import CutoutGeometry
-import struct CutoutGeometry.AffineTransform
+import struct CutoutGeometry.Transform
 
 /// Numbers, lengths, lists and transform lists of SVG attributes.
 ///
@@ -128,9 +128,9 @@ enum SVGLength: Equatable {
 enum SVGTransformList {
     /// Parses an SVG transform list (`matrix`, `translate`, `scale`, `rotate`, `skewX`,
     /// `skewY`); the rightmost is applied first. nil when malformed.
-    static func parse(_ text: String, maxMagnitude: CGFloat) -> AffineTransform? {
+    static func parse(_ text: String, maxMagnitude: CGFloat) -> Transform? {
         var s = SVGNumberScanner(text, maxMagnitude: maxMagnitude)
-        var result = AffineTransform.identity
+        var result = Transform.identity
         s.skipSpace()
         while !s.isAtEnd {
             let name = s.word()
@@ -143,20 +143,20 @@ enum SVGTransformList {
                 s.skipSeparators()
             }
             guard s.consume(UInt8(ascii: ")")) else { return nil }
-            let t: AffineTransform
+            let t: Transform
             switch (name, args.count) {
-            case ("matrix", 6): t = AffineTransform(a: args[0], b: args[1], c: args[2], d: args[3], tx: args[4], ty: args[5])
-            case ("translate", 1): t = AffineTransform(translationX: args[0], y: 0)
-            case ("translate", 2): t = AffineTransform(translationX: args[0], y: args[1])
-            case ("scale", 1): t = AffineTransform(scaleX: args[0], y: args[0])
-            case ("scale", 2): t = AffineTransform(scaleX: args[0], y: args[1])
-            case ("rotate", 1): t = AffineTransform(rotationAngle: args[0] * .pi / 180)
+            case ("matrix", 6): t = Transform(a: args[0], b: args[1], c: args[2], d: args[3], tx: args[4], ty: args[5])
+            case ("translate", 1): t = Transform(translationX: args[0], y: 0)
+            case ("translate", 2): t = Transform(translationX: args[0], y: args[1])
+            case ("scale", 1): t = Transform(scaleX: args[0], y: args[0])
+            case ("scale", 2): t = Transform(scaleX: args[0], y: args[1])
+            case ("rotate", 1): t = Transform(rotationAngle: args[0] * .pi / 180)
             case ("rotate", 3):
-                t = AffineTransform(translationX: -args[1], y: -args[2])
-                    .concatenating(AffineTransform(rotationAngle: args[0] * .pi / 180))
-                    .concatenating(AffineTransform(translationX: args[1], y: args[2]))
-            case ("skewX", 1): t = AffineTransform(a: 1, b: 0, c: tan(args[0] * .pi / 180), d: 1, tx: 0, ty: 0)
-            case ("skewY", 1): t = AffineTransform(a: 1, b: tan(args[0] * .pi / 180), c: 0, d: 1, tx: 0, ty: 0)
+                t = Transform(translationX: -args[1], y: -args[2])
+                    .concatenating(Transform(rotationAngle: args[0] * .pi / 180))
+                    .concatenating(Transform(translationX: args[1], y: args[2]))
+            case ("skewX", 1): t = Transform(a: 1, b: 0, c: tan(args[0] * .pi / 180), d: 1, tx: 0, ty: 0)
+            case ("skewY", 1): t = Transform(a: 1, b: tan(args[0] * .pi / 180), c: 0, d: 1, tx: 0, ty: 0)
             default: return nil
             }
             // "A B" means B is applied first, then A.
@@ -179,7 +179,7 @@ struct SVGViewBox {
 
     /// The transform mapping the view box into `viewport` under `preserveAspectRatio`
     /// (`none`, or `x{Min,Mid,Max}Y{Min,Mid,Max}` with `meet` (default) or `slice`).
-    func transform(into viewport: CGRect, preserveAspectRatio: String?) -> AffineTransform {
+    func transform(into viewport: CGRect, preserveAspectRatio: String?) -> Transform {
         let parts = (preserveAspectRatio ?? "xMidYMid meet").split(separator: " ").map(String.init).filter { $0 != "defer" }
         let align = parts.first ?? "xMidYMid"
         let slice = parts.count > 1 && parts[1] == "slice"
@@ -194,6 +194,6 @@ struct SVGViewBox {
             tx = viewport.minX - rect.minX * s + extraX * fx
             ty = viewport.minY - rect.minY * s + extraY * fy
         }
-        return AffineTransform(a: sx, b: 0, c: 0, d: sy, tx: tx, ty: ty)
+        return Transform(a: sx, b: 0, c: 0, d: sy, tx: tx, ty: ty)
     }
 }
