@@ -91,3 +91,54 @@ import Testing
         #expect(fill.name == "fill" && fill.backgroundColor == .white)
     }
 }
+
+@Suite struct ShapedViewTests {
+    @Test func shapedViewPutsTheMaskOnTheFrontAndTheShadowPathOnTheContainer() throws {
+        let rect = CGRect(x: 0, y: 0, width: 300, height: 200)
+        let outline = Shapes.chamferedBorder(in: rect, inset: 40)
+        let view = ShapedView(bounds: rect, outline: outline, borderColor: .black, borderWidth: 2)
+        let layer = view.makeLayer()
+        #expect(layer.mask == nil)
+        #expect(layer.shadowPath == outline && layer.shadowRadius == 20 && layer.shadowOpacity == 1 && layer.shadowOffset == .zero)
+        let front = try #require(layer.sublayers.first)
+        let mask = try #require(front.mask as? ShapeLayer)
+        #expect(mask.path == outline && front.backgroundColor == .white)
+        let border = try #require(front.sublayers.first as? ShapeLayer)
+        #expect(border.lineWidth == 4 && border.fillColor == nil)
+    }
+
+    @Test func erasedCurveModesAgreeInsideTheCardAndDifferWhereTheCurveLeavesIt() {
+        let rect = CGRect(x: 0, y: 0, width: 200, height: 200)
+        let evenOdd = ShapedView.erasedCurveCard(bounds: rect, mode: .evenOdd)
+        let boolean = ShapedView.erasedCurveCard(bounds: rect, mode: .subtracting)
+        // On the curve (its start point), both are cut; away from it, both are filled.
+        for p in [CGPoint(x: 50, y: 50), CGPoint(x: 150, y: 150)] {
+            #expect(!evenOdd.outline.contains(p, using: .evenOdd))
+            #expect(!boolean.outline.contains(p, using: .winding))
+        }
+        #expect(evenOdd.outline.contains(CGPoint(x: 20, y: 180), using: .evenOdd))
+        #expect(boolean.outline.contains(CGPoint(x: 20, y: 180), using: .winding))
+        // The thick curve passes near the top-right corner: with a wider stroke it leaves the card,
+        // and even-odd fills the part outside back in while the boolean result stays inside the card.
+        let wide = ShapedView.erasedCurveCard(bounds: rect, mode: .evenOdd, lineWidth: 150)
+        let wideBool = ShapedView.erasedCurveCard(bounds: rect, mode: .subtracting, lineWidth: 150)
+        #expect(wide.outline.boundingBox.maxX > 200)
+        #expect(wideBool.outline.boundingBox.maxX <= 200 + 1e-6)
+        // The boolean outline is safe under non-zero, so the shadow path follows the cut.
+        #expect(!boolean.makeLayer().shadowPath!.contains(CGPoint(x: 50, y: 50), using: .winding))
+    }
+
+    @Test func overlayCutPathIsBoundsMinusTheUnionOfHoles() {
+        let overlay = HoleOverlay(bounds: CGRect(x: 0, y: 0, width: 200, height: 100),
+                                  holes: [.roundedRect(CGRect(x: 40, y: 20, width: 60, height: 60), cornerRadius: 0),
+                                          .roundedRect(CGRect(x: 70, y: 30, width: 60, height: 40), cornerRadius: 0)])
+        let cut = overlay.cutPath
+        for rule in [FillRule.winding, .evenOdd] {
+            #expect(!cut.contains(CGPoint(x: 85, y: 50), using: rule))   // overlap stays a hole
+            #expect(!cut.contains(CGPoint(x: 50, y: 25), using: rule))
+            #expect(!cut.contains(CGPoint(x: 125, y: 35), using: rule))
+            #expect(cut.contains(CGPoint(x: 10, y: 10), using: rule))
+            #expect(cut.contains(CGPoint(x: 150, y: 90), using: rule))
+        }
+    }
+}
