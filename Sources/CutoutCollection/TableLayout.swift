@@ -63,7 +63,8 @@ public final class TableLayout: CollectionLayout {
         return CGRect(x: 0, y: tops[i], width: context.bounds.width, height: tops[i + 1] - tops[i])
     }
 
-    /// Items whose frames meet `rect` vertically, found by binary search.
+    /// Items whose frames overlap `rect` vertically (touching is not overlapping), found by
+    /// binary search.
     ///
     /// Complexity: O(log n + k).
     public func visibleItems(in rect: CGRect) -> Range<Int> {

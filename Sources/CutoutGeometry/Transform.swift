@@ -1,7 +1,7 @@
 import Foundation
 
 /// A 2-D affine transform with Core Graphics' layout and vocabulary (`CGAffineTransform`;
-/// named `Transform` because Foundation already has an unrelated `AffineTransform`).
+/// named `Transform` because Foundation already has an unrelated `Transform`).
 ///
 /// A point `(x, y)` maps to `(a·x + c·y + tx, b·x + d·y + ty)`, exactly as
 /// `CGAffineTransform` does, so matrices can be copied between the two unchanged.

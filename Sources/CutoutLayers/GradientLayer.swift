@@ -22,6 +22,9 @@ public final class GradientLayer: Layer {
     public var startPoint = CGPoint(x: 0.5, y: 0)
     /// End of the gradient in unit coordinates of the bounds. Default `(0.5, 1)`.
     public var endPoint = CGPoint(x: 0.5, y: 1)
+    /// What lies beyond the ends of the gradient. Core Animation only pads; repeat and
+    /// reflect are here for SVG's `spreadMethod`.
+    public var spreadMethod: SpreadMethod = .pad
 
     public override init() { super.init() }
 

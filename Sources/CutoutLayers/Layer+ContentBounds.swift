@@ -1,6 +1,5 @@
 import Foundation
 import CutoutGeometry
-import struct CutoutGeometry.Transform
 
 extension Layer {
     /// A box, in the layer's own coordinates, around everything the layer and its visible

@@ -1,6 +1,5 @@
 import Foundation
 import CutoutGeometry
-import struct CutoutGeometry.Transform
 
 extension Layer {
     /// The anchor point in the layer's own coordinates.

@@ -1,6 +1,5 @@
 import Foundation
 import CutoutGeometry
-import struct CutoutGeometry.Transform
 import CutoutRaster
 
 /// A node of a Core Animation–style layer tree, with `CALayer`'s vocabulary.

@@ -16,6 +16,10 @@ public final class ShapeLayer: Layer {
     public var strokeColor: Color?
     /// Width of the stroke in points. Default 1.
     public var lineWidth: CGFloat = 1
+    /// Shape of the stroke's open ends. Default butt.
+    public var lineCap: LineCap = .butt
+    /// Shape of the stroke's corners. Default miter.
+    public var lineJoin: LineJoin = .miter
     /// Miter limit of the stroke's joins. Default 10.
     public var miterLimit: CGFloat = 10
     /// Dash lengths (on, off, …) in points; nil or empty for a solid stroke.

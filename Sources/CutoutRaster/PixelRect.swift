@@ -37,7 +37,3 @@ struct PixelRect: Hashable, Sendable {
         self.minX = minX; self.minY = minY; self.maxX = maxX; self.maxY = maxY
     }
 }
-
-/// Foundation also declares an `Transform`; in this module and its clients it means
-/// `CutoutGeometry.Transform` (public signatures spell it out).
-typealias Transform = CutoutGeometry.Transform

@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 import CutoutGeometry
-import struct CutoutGeometry.Transform
 @testable import CutoutLayers
 
 @Suite struct LayerTests {

@@ -2,7 +2,6 @@ import Foundation
 import Testing
 import CutoutGeometry
 import CutoutRaster
-import struct CutoutGeometry.Transform
 @testable import CutoutLayers
 
 @Suite struct SVGImporterTests {

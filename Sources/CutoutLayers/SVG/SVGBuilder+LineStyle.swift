@@ -1,5 +1,8 @@
+import CutoutGeometry
+
 extension SVGBuilder {
-    /// Caps and joins need the stroke module's `LineCap`/`LineJoin`; until it is merged the
-    /// shape layer's defaults (butt, miter) apply.
-    func applyLineCapAndJoin(_ layer: ShapeLayer, _ style: SVGStyle) {}
+    func applyLineCapAndJoin(_ layer: ShapeLayer, _ style: SVGStyle) {
+        layer.lineCap = LineCap(rawValue: style.lineCap) ?? .butt
+        layer.lineJoin = LineJoin(rawValue: style.lineJoin) ?? .miter
+    }
 }

@@ -1,7 +1,6 @@
 import Foundation
 import CutoutGeometry
 import CutoutRaster
-import struct CutoutGeometry.Transform
 
 extension SVGBuilder {
     /// A gradient's attributes after following its `href` chain.
@@ -117,7 +116,7 @@ extension SVGBuilder {
         gradient.colors = colors
         gradient.locations = g.stops.map(\.0)
         let spread = a["spreadMethod"] ?? "pad"
-        if spread != "pad" { warn(e.line, "spreadMethod '\(spread.prefix(20))' drawn as pad") }
+        gradient.spreadMethod = spread == "reflect" ? .reflect : spread == "repeat" ? .repeat : .pad
         // The layer covers the painted area, expressed in gradient space.
         let pad = stroke ? style.strokeWidth * max(style.miterLimit, 1) : 1
         let area = box.insetBy(dx: -pad, dy: -pad).applying(toGradient)

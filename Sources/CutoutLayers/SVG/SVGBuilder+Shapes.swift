@@ -1,7 +1,6 @@
 import Foundation
 import CutoutGeometry
 import CutoutRaster
-import struct CutoutGeometry.Transform
 
 extension SVGBuilder {
     /// The geometry of a basic shape or path in user units, or nil when it draws nothing.

@@ -1,7 +1,6 @@
 import Foundation
 import CutoutGeometry
 import CutoutRaster
-import struct CutoutGeometry.Transform
 
 /// Turns a parsed SVG element tree into layers. One builder per document.
 final class SVGBuilder {

@@ -1,7 +1,6 @@
 import Foundation
 import CutoutGeometry
 import CutoutRaster
-import struct CutoutGeometry.Transform
 
 /// An imported SVG document: its layer tree, its size in points and what was skipped.
 public struct SVGImage {

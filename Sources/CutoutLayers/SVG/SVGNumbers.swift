@@ -1,6 +1,5 @@
 import Foundation
 import CutoutGeometry
-import struct CutoutGeometry.Transform
 
 /// Numbers, lengths, lists and transform lists of SVG attributes.
 ///
