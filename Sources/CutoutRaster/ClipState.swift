@@ -1,5 +1,6 @@
 import Foundation
 import CutoutGeometry
+import struct CutoutGeometry.Transform
 
 /// An 8-bit coverage mask over a pixel rectangle: how much of each pixel the clip lets through.
 struct ClipMask: Hashable, Sendable {

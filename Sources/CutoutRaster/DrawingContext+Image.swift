@@ -1,5 +1,6 @@
 import Foundation
 import CutoutGeometry
+import struct CutoutGeometry.Transform
 
 /// How an image is sampled when drawn scaled or transformed.
 public enum Interpolation: Hashable, Sendable {
@@ -60,21 +61,22 @@ struct ImageShader: SpanShader {
     let sampler: ImageSampler
     let pixels: UnsafePointer<UInt8>
 
-    func shade(x: Int, y: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
+    func shade(x: Int, y: Int, count: Int, into: UnsafeMutablePointer<PremultipliedRGBA8>) {
+        let out = UnsafeMutableRawPointer(into)
         let s = sampler
         let fx = Double(x) + 0.5, fy = Double(y) + 0.5
         var u = s.a * fx + s.c * fy + s.tx
         var v = s.b * fx + s.d * fy + s.ty
         for k in 0..<count {
-            out[k] = s.sample(pixels, u, v)
+            out.storeBytes(of: s.sample(pixels, u, v), toByteOffset: 4 * k, as: UInt32.self)
             u += s.a; v += s.b
         }
     }
 }
 
 extension DrawingContext {
-    /// Draws `image` stretched over `rect` (user space), source-over, scaled by the global
-    /// alpha and clipped. The rect's edges are anti-aliased like a filled path; the image
+    /// Draws `image` stretched over `rect` (user space) with the current blend mode, scaled by
+    /// the global alpha and clipped. The rect's edges are anti-aliased like a filled path; the image
     /// is sampled at each device pixel centre with `interpolation`.
     public mutating func draw(_ image: Pixmap, in rect: CGRect, interpolation: Interpolation = .bilinear) {
         let r = rect.standardized
@@ -88,17 +90,45 @@ extension DrawingContext {
         let sampler = ImageSampler(image: image, toImage: toImage, interpolation: interpolation)
         let scratch = uniqueScratch()
         let raster = scratch.rasterizer
-        let span = scratch.spanBuffer(gstate.clip.bounds.maxX)
-        let alpha256 = UInt32((gstate.alpha * 256).rounded())
-        let clip = gstate.clip, ctm = gstate.ctm
+        let width = gstate.clip.bounds.maxX
+        let span = scratch.spanBuffer(width)
+        let clip = gstate.clip, ctm = gstate.ctm, mode = gstate.blendMode, alpha = gstate.alpha
         image.data.withUnsafeBufferPointer { src in
             let shader = ImageShader(sampler: sampler, pixels: src.baseAddress!)
-            withTarget { px, _, rowPixels in
-                let blitter = ShaderSourceOverBlitter(pixels: px, rowPixels: rowPixels, shader: shader,
-                                                      alpha256: alpha256, scratch: span)
-                raster.setPath(Path(rect: r), transform: ctm, cull: clip.bounds)
-                clip.rasterize(raster, rule: .winding, through: blitter)
+            raster.setPath(Path(rect: r), transform: ctm, cull: clip.bounds)
+            if mode == .normal {
+                let alpha256 = UInt32((alpha * 256).rounded())
+                withTarget { px, _, rowPixels in
+                    let blitter = ShaderSourceOverBlitter(pixels: px, rowPixels: rowPixels, shader: shader,
+                                                          alpha256: alpha256, scratch: span)
+                    clip.rasterize(raster, rule: .winding, through: blitter)
+                }
+            } else {
+                let covRow = scratch.coverageBuffer(width)
+                let faded = AlphaScaledShader(inner: shader, alpha: UInt8((alpha * 255).rounded()))
+                withTargetPixels { px, rowPixels in
+                    let blitter = PaintBlitter(pixels: px, rowPixels: rowPixels, shader: faded, solid: nil, mode: mode,
+                                               opaque: false, span: span, coverageRow: covRow)
+                    clip.rasterize(raster, rule: .winding, through: blitter)
+                }
             }
+        }
+    }
+}
+
+/// Another shader's pixels scaled by a constant alpha.
+struct AlphaScaledShader<Inner: SpanShader>: SpanShader {
+    let inner: Inner
+    let alpha: UInt8
+
+    func shade(x: Int, y: Int, count: Int, into: UnsafeMutablePointer<PremultipliedRGBA8>) {
+        inner.shade(x: x, y: y, count: count, into: into)
+        guard alpha != 255 else { return }
+        let raw = UnsafeMutableRawPointer(into)
+        let s = PackedPixel.scale256(UInt32(alpha))
+        for k in 0..<count {
+            let v = raw.load(fromByteOffset: 4 * k, as: UInt32.self)
+            raw.storeBytes(of: PackedPixel.scale(v, s), toByteOffset: 4 * k, as: UInt32.self)
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import CutoutGeometry
+import struct CutoutGeometry.Transform
 
 /// An immediate-mode drawing context over a ``Pixmap``, with Core Graphics' vocabulary:
 /// a graphics-state stack, a current transform (CTM), clipping, fills and transparency layers.
@@ -66,11 +67,11 @@ public struct DrawingContext {
     }
 
     /// The current transform from user space (points) to device pixels.
-    public var ctm: CutoutGeometry.Transform { gstate.ctm }
+    public var ctm: Transform { gstate.ctm }
 
     /// Applies `transform` before the current CTM (as `CGContext.concatenate`). A transform
     /// with non-finite entries is ignored.
-    public mutating func concatenate(_ transform: CutoutGeometry.Transform) {
+    public mutating func concatenate(_ transform: Transform) {
         guard transform.isFinite else { return }
         let t = transform.concatenating(gstate.ctm)
         guard t.isFinite else { return }
@@ -93,8 +94,22 @@ public struct DrawingContext {
 
     /// Sets the fill to a solid colour.
     public mutating func setFillColor(_ color: Color) {
-        gstate.fillColor = color
+        gstate.fillPaint = .color(color)
     }
+
+    /// Sets the fill to any paint: a colour, a gradient or an image pattern. Gradient and
+    /// pattern geometry is in user space at the time of each fill.
+    public mutating func setFillPaint(_ paint: Paint) {
+        gstate.fillPaint = paint
+    }
+
+    /// Sets how drawing composites onto the pixels below (as `CGContext.setBlendMode`).
+    public mutating func setBlendMode(_ mode: BlendMode) {
+        gstate.blendMode = mode
+    }
+
+    /// The current blend mode.
+    public var blendMode: BlendMode { gstate.blendMode }
 
     /// Sets the global alpha multiplied into everything drawn; clamped to `0...1`, NaN ignored.
     public mutating func setAlpha(_ alpha: CGFloat) {
@@ -112,18 +127,45 @@ public struct DrawingContext {
         withTarget { px, count, _ in px.update(repeating: 0, count: count) }
     }
 
-    /// Fills `path` with the current fill using `rule`.
+    /// Fills `path` with the current fill paint, alpha and blend mode, using `rule`.
     public mutating func fill(_ path: Path, using rule: FillRule = .winding) {
-        let c = gstate.fillColor
-        let color = c.withAlphaComponent(c.alpha * gstate.alpha).premultiplied
-        guard color.a != 0, !gstate.clip.bounds.isEmpty else { return }
-        let packed = PackedPixel.pack(color)
-        let raster = uniqueScratch().rasterizer
-        let clip = gstate.clip, ctm = gstate.ctm
-        withTarget { px, _, rowPixels in
-            let solid = SolidSourceOverBlitter(pixels: px, rowPixels: rowPixels, color: packed)
-            raster.setPath(path, transform: ctm, cull: clip.bounds)
-            clip.rasterize(raster, rule: rule, through: solid)
+        fill(path, transform: gstate.ctm, rule: rule, paint: gstate.fillPaint)
+    }
+
+    /// Fills `path` mapped by `transform` (to device pixels) with `paint`; the paint's own
+    /// geometry is still in user space.
+    mutating func fill(_ path: Path, transform: Transform, rule: FillRule, paint: Paint) {
+        guard !gstate.clip.bounds.isEmpty else { return }
+        let mode = gstate.blendMode, clip = gstate.clip
+        let scratch = uniqueScratch()
+        let raster = scratch.rasterizer
+        if case .color(let c) = paint, mode == .normal {
+            let color = c.withAlphaComponent(c.alpha * gstate.alpha).premultiplied
+            guard color.a != 0 else { return }
+            let packed = PackedPixel.pack(color)
+            withTarget { px, _, rowPixels in
+                let solid = SolidSourceOverBlitter(pixels: px, rowPixels: rowPixels, color: packed)
+                raster.setPath(path, transform: transform, cull: clip.bounds)
+                clip.rasterize(raster, rule: rule, through: solid)
+            }
+            return
+        }
+        let shader = Shader(paint: paint, transform: gstate.ctm, opacity: gstate.alpha)
+        let solid = shader.solidColor
+        if let solid, solid.a == 0, mode.transparentSourceIsIdentity { return }
+        let opaque: Bool
+        switch paint {
+        case .color: opaque = solid?.a == 255
+        case .linearGradient(let g): opaque = gstate.alpha >= 1 && g.gradient.stops.allSatisfy { $0.color.alpha >= 1 }
+        default: opaque = false
+        }
+        let width = clip.bounds.maxX
+        let span = scratch.spanBuffer(width), covRow = scratch.coverageBuffer(width)
+        withTargetPixels { px, rowPixels in
+            let blitter = PaintBlitter(pixels: px, rowPixels: rowPixels, shader: shader, solid: solid, mode: mode,
+                                       opaque: opaque, span: span, coverageRow: covRow)
+            raster.setPath(path, transform: transform, cull: clip.bounds)
+            clip.rasterize(raster, rule: rule, through: blitter)
         }
     }
 
@@ -152,6 +194,22 @@ public struct DrawingContext {
         }
     }
 
+    /// Like ``withTarget(_:)`` with typed pixels: the pixels and pixels per row.
+    mutating func withTargetPixels(_ body: (UnsafeMutablePointer<PremultipliedRGBA8>, Int) -> Void) {
+        if layers.isEmpty {
+            let w = pixmap.width
+            pixmap.data.withUnsafeMutableBufferPointer { bytes in
+                bytes.withMemoryRebound(to: PremultipliedRGBA8.self) { body($0.baseAddress!, w) }
+            }
+        } else {
+            let i = layers.count - 1
+            let w = layers[i].pixmap.width
+            layers[i].pixmap.data.withUnsafeMutableBufferPointer { bytes in
+                bytes.withMemoryRebound(to: PremultipliedRGBA8.self) { body($0.baseAddress!, w) }
+            }
+        }
+    }
+
     /// The scratch buffers, copied first if another context shares them.
     mutating func uniqueScratch() -> Scratch {
         if !isKnownUniquelyReferenced(&scratch) {
@@ -167,27 +225,46 @@ public struct DrawingContext {
 struct GState {
     var ctm: Transform
     var clip: ClipState
-    var fillColor: Color = .black
+    var fillPaint: Paint = .color(.black)
     var alpha: CGFloat = 1
+    var blendMode: BlendMode = .normal
+    var stroke = StrokeStyle()
 }
 
 /// Reusable per-context memory, so steady drawing does not allocate.
 final class Scratch {
     let rasterizer = Rasterizer()
-    private var span: UnsafeMutablePointer<UInt32>?
+    private var span: UnsafeMutablePointer<PremultipliedRGBA8>?
     private var spanCapacity = 0
+    private var coverage: UnsafeMutablePointer<UInt8>?
+    private var coverageCapacity = 0
 
     /// At least `count` scratch pixels, valid until the next call.
-    func spanBuffer(_ count: Int) -> UnsafeMutablePointer<UInt32> {
+    func spanBuffer(_ count: Int) -> UnsafeMutablePointer<PremultipliedRGBA8> {
         if let s = span, spanCapacity >= count { return s }
         span?.deallocate()
         let n = max(count, 64)
-        let s = UnsafeMutablePointer<UInt32>.allocate(capacity: n)
-        s.initialize(repeating: 0, count: n)
+        let s = UnsafeMutablePointer<PremultipliedRGBA8>.allocate(capacity: n)
+        s.initialize(repeating: .transparent, count: n)
         span = s
         spanCapacity = n
         return s
     }
 
-    deinit { span?.deallocate() }
+    /// At least `count` scratch coverage bytes, valid until the next call.
+    func coverageBuffer(_ count: Int) -> UnsafeMutablePointer<UInt8> {
+        if let c = coverage, coverageCapacity >= count { return c }
+        coverage?.deallocate()
+        let n = max(count, 64)
+        let c = UnsafeMutablePointer<UInt8>.allocate(capacity: n)
+        c.initialize(repeating: 0, count: n)
+        coverage = c
+        coverageCapacity = n
+        return c
+    }
+
+    deinit {
+        span?.deallocate()
+        coverage?.deallocate()
+    }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import CutoutGeometry
+import struct CutoutGeometry.Transform
 
 /// A half-open rectangle of whole device pixels: columns `minX..<maxX`, rows `minY..<maxY`.
 struct PixelRect: Hashable, Sendable {
@@ -37,3 +38,4 @@ struct PixelRect: Hashable, Sendable {
         self.minX = minX; self.minY = minY; self.maxX = maxX; self.maxY = maxY
     }
 }
+

@@ -1,5 +1,6 @@
 import Foundation
 import CutoutGeometry
+import struct CutoutGeometry.Transform
 
 /// Receives the coverage of a rasterised path, one horizontal run at a time.
 ///
@@ -32,7 +33,7 @@ protocol SpanBlitter {
 /// Complexity: O(segments × bands + touched cells + covered pixels) per fill.
 final class Rasterizer {
     /// Default flattening tolerance in device pixels.
-    static let defaultTolerance: Double = 0.125
+    static let defaultTolerance: Double = 0.1
     /// Device coordinates are clamped to this magnitude before clipping.
     static let coordinateLimit: Double = 1e12
     /// Most accumulation cells alive at once (one float each).
@@ -358,7 +359,10 @@ private struct Accumulator {
                     }
                     let c = UInt8(a * 255 + 0.5)
                     if c != 0 {
-                        blitter.blitRun(x: originX + i, y: y, count: min(j, width) - i, coverage: c)
+                        // Past the last touched cell the sum stays constant (edges right of
+                        // the region were dropped), so the run reaches the region's end.
+                        let end = j > hi ? width : min(j, width)
+                        blitter.blitRun(x: originX + i, y: y, count: end - i, coverage: c)
                     }
                 }
                 i = j

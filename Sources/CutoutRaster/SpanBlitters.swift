@@ -69,8 +69,46 @@ struct SolidSourceOverBlitter: SpanBlitter {
 
 /// Produces premultiplied source pixels for a run, e.g. from an image or a gradient.
 protocol SpanShader {
-    /// Writes `count` premultiplied pixels for columns `x..<x+count` of row `y` into `out`.
-    func shade(x: Int, y: Int, count: Int, into out: UnsafeMutablePointer<UInt32>)
+    /// Writes `count` premultiplied pixels for columns `x..<x+count` of row `y` into `into`.
+    func shade(x: Int, y: Int, count: Int, into: UnsafeMutablePointer<PremultipliedRGBA8>)
+}
+
+extension Shader: SpanShader {}
+
+/// Any paint under any blend mode: shades the run (or uses a solid colour) and hands it to
+/// ``BlendMode/blendSpan(_:coverage:into:count:)`` with the run's coverage.
+struct PaintBlitter<S: SpanShader>: SpanBlitter {
+    let pixels: UnsafeMutablePointer<PremultipliedRGBA8>
+    let rowPixels: Int
+    let shader: S
+    /// Set when every shaded pixel is the same colour: shading is skipped.
+    let solid: PremultipliedRGBA8?
+    let mode: BlendMode
+    /// Whether every shaded pixel is opaque, so full-coverage `normal` runs are plain copies.
+    let opaque: Bool
+    /// At least one row of scratch pixels and of coverage.
+    let span: UnsafeMutablePointer<PremultipliedRGBA8>
+    let coverageRow: UnsafeMutablePointer<UInt8>
+
+    @inline(__always)
+    mutating func blitRun(x: Int, y: Int, count: Int, coverage: UInt8) {
+        let dst = pixels + (y * rowPixels + x)
+        if coverage == 255 && opaque && mode == .normal {
+            if let solid { dst.update(repeating: solid, count: count) } else { shader.shade(x: x, y: y, count: count, into: dst) }
+            return
+        }
+        var cov: UnsafePointer<UInt8>? = nil
+        if coverage != 255 {
+            coverageRow.update(repeating: coverage, count: count)
+            cov = UnsafePointer(coverageRow)
+        }
+        if let solid {
+            mode.blendSpan(color: solid, coverage: cov, into: dst, count: count)
+        } else {
+            shader.shade(x: x, y: y, count: count, into: span)
+            mode.blendSpan(UnsafePointer(span), coverage: cov, into: dst, count: count)
+        }
+    }
 }
 
 /// Source-over of shaded pixels, scaled by coverage and a constant alpha (0...256).
@@ -80,17 +118,23 @@ struct ShaderSourceOverBlitter<S: SpanShader>: SpanBlitter {
     let shader: S
     let alpha256: UInt32
     /// At least one row of scratch pixels.
-    let scratch: UnsafeMutablePointer<UInt32>
+    let scratch: UnsafeMutablePointer<PremultipliedRGBA8>
 
     @inline(__always)
     mutating func blitRun(x: Int, y: Int, count: Int, coverage: UInt8) {
         shader.shade(x: x, y: y, count: count, into: scratch)
+        let src = UnsafeRawPointer(scratch)
         let s = (PackedPixel.scale256(UInt32(coverage)) &* alpha256) >> 8
         let p = pixels + (y * rowPixels + x)
         if s >= 256 {
-            for k in 0..<count { p[k] = PackedPixel.sourceOver(scratch[k], p[k]) }
+            for k in 0..<count {
+                p[k] = PackedPixel.sourceOver(src.load(fromByteOffset: 4 * k, as: UInt32.self), p[k])
+            }
         } else {
-            for k in 0..<count { p[k] = PackedPixel.sourceOver(PackedPixel.scale(scratch[k], s), p[k]) }
+            for k in 0..<count {
+                let v = PackedPixel.scale(src.load(fromByteOffset: 4 * k, as: UInt32.self), s)
+                p[k] = PackedPixel.sourceOver(v, p[k])
+            }
         }
     }
 }

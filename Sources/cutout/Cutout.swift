@@ -5,6 +5,6 @@ struct Cutout: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "cutout",
         abstract: "Cutout's command-line tool: render the gallery, render SVG files, benchmark the rasteriser.",
-        subcommands: [GalleryCommand.self]
+        subcommands: [GalleryCommand.self, RenderCommand.self]
     )
 }

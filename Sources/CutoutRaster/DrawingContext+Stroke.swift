@@ -1,0 +1,58 @@
+import Foundation
+import CutoutGeometry
+import struct CutoutGeometry.Transform
+
+/// Line attributes saved with the graphics state.
+struct StrokeStyle {
+    var paint: Paint = .color(.black)
+    var lineWidth: CGFloat = 1
+    var lineCap: LineCap = .butt
+    var lineJoin: LineJoin = .miter
+    var miterLimit: CGFloat = Path.defaultMiterLimit
+}
+
+extension DrawingContext {
+    /// Sets the stroke to a solid colour.
+    public mutating func setStrokeColor(_ color: Color) { gstate.stroke.paint = .color(color) }
+
+    /// Sets the stroke to any paint.
+    public mutating func setStrokePaint(_ paint: Paint) { gstate.stroke.paint = paint }
+
+    /// Sets the line width in user space. 0 draws hairlines one device pixel wide, as Core
+    /// Graphics does; negative or non-finite widths are ignored.
+    public mutating func setLineWidth(_ width: CGFloat) {
+        guard width.isFinite, width >= 0 else { return }
+        gstate.stroke.lineWidth = width
+    }
+
+    public mutating func setLineCap(_ cap: LineCap) { gstate.stroke.lineCap = cap }
+
+    public mutating func setLineJoin(_ join: LineJoin) { gstate.stroke.lineJoin = join }
+
+    /// Sets the miter limit; non-finite values are ignored.
+    public mutating func setMiterLimit(_ limit: CGFloat) {
+        guard limit.isFinite else { return }
+        gstate.stroke.miterLimit = limit
+    }
+
+    /// Strokes `path` with the current line attributes and stroke paint: the outline of the
+    /// stroke (made in user space, so a non-uniform CTM shapes the pen as in Core Graphics)
+    /// is filled with the non-zero rule.
+    public mutating func stroke(_ path: Path) {
+        let s = gstate.stroke
+        guard !path.isEmpty, !gstate.clip.bounds.isEmpty else { return }
+        // A hairline is one device pixel wide whatever the CTM, so it is stroked in device space.
+        let outline = s.lineWidth == 0
+            ? path.applying(gstate.ctm).copy(strokingWithWidth: 1, lineCap: s.lineCap, lineJoin: s.lineJoin,
+                                             miterLimit: s.miterLimit)
+            : path.copy(strokingWithWidth: s.lineWidth, lineCap: s.lineCap, lineJoin: s.lineJoin,
+                        miterLimit: s.miterLimit, transform: gstate.ctm)
+        fill(outline, transform: .identity, rule: .winding, paint: s.paint)
+    }
+
+    /// Strokes the outline of `rect`.
+    public mutating func stroke(_ rect: CGRect) {
+        guard rect.origin.x.isFinite, rect.origin.y.isFinite, rect.width.isFinite, rect.height.isFinite else { return }
+        stroke(Path(rect: rect))
+    }
+}
