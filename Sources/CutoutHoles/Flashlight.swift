@@ -23,7 +23,7 @@ public struct Flashlight: Hashable, Sendable {
     public var color: Color
 
     public init(bounds: CGRect, center: CGPoint, radius: CGFloat = 60, softness: CGFloat = 40,
-                color: Color = Color(white: 0, alpha: 0.92)) {
+                color: Color = Color(white: 0, alpha: 0.88)) {
         self.bounds = bounds
         self.center = center
         self.radius = radius
@@ -65,14 +65,19 @@ public struct Flashlight: Hashable, Sendable {
         return pixmap
     }
 
-    /// The nine-slice geometry placing the spot image (at `scale`) at ``center``.
+    /// The nine-slice geometry placing the spot image (at `scale`) at ``center``, snapped to the
+    /// nearest device pixel at that scale so every slice edge falls on a pixel boundary (slices
+    /// meeting inside a pixel would each be anti-aliased and let a faint seam through).
+    /// A non-finite centre counts as the bounds' centre.
     public func outstretch(scale: CGFloat) -> Outstretch {
         let s = scale.isFinite && scale > 0 ? min(scale, 4) : 1
         let side = Int(((2 * (spotExtent + Self.margin)) * s).rounded(.up))
         let metrics = ImageMetrics(pixelWidth: side, pixelHeight: side, scale: s)
         let size = metrics.size
         let fixed = CGRect(origin: .zero, size: size).insetBy(dx: Self.margin, dy: Self.margin)
-        return Outstretch(image: metrics, fixedRect: fixed, fixedCenter: center, bounds: bounds)
+        let c = center.x.isFinite && center.y.isFinite ? center : CGPoint(x: bounds.midX, y: bounds.midY)
+        let snapped = CGPoint(x: (c.x * s).rounded() / s, y: (c.y * s).rounded() / s)
+        return Outstretch(image: metrics, fixedRect: fixed, fixedCenter: snapped, bounds: bounds)
     }
 
     /// The overlay as nine slice layers.

@@ -25,11 +25,12 @@ extension HoleOverlay {
     /// - hard hole: a shape layer whose path is a rect around the bounds plus the hole,
     ///   filled even-odd for an even-odd hole, or with the hole reversed and non-zero for a
     ///   winding hole (exact for any outline that does not overlap itself);
-    /// - soft hole: a layer that draws only its shadow, whose `shadowPath` is the same
-    ///   complement (a shadow path is filled non-zero), blurred with `shadowRadius = softness`.
-    ///   The rect is grown past the bounds by twice the softness so the blur does not fade the
-    ///   overlay's own edges.
-    public func makeLayer(fill: HoleFill) -> Layer {
+    /// - soft hole: the hole rasterised at `softMaskScale` pixels per point around itself,
+    ///   blurred with sigma = softness / 2 (the shadow rule, ``Layer/shadowSigma(forRadius:)``),
+    ///   alpha inverted, used as image contents, surrounded by opaque bands. (A shadow-only
+    ///   layer would be cheaper, but its blur is computed on a canvas-sized buffer, so the
+    ///   complement's outer rect would fade at the canvas edges.)
+    public func makeLayer(fill: HoleFill, softMaskScale: CGFloat = 2) -> Layer {
         let box = bounds.isFiniteRect ? bounds.standardized : .zero
         var node: Layer
         switch fill {
@@ -45,7 +46,7 @@ extension HoleOverlay {
             let wrapper = Self.frameLayer(box)
             wrapper.name = "hole-\(i)"
             wrapper.addSublayer(node)
-            wrapper.mask = Self.complementMask(of: hole, in: box)
+            wrapper.mask = Self.complementMask(of: hole, in: box, softMaskScale: softMaskScale)
             node = wrapper
         }
         return node
@@ -63,24 +64,18 @@ extension HoleOverlay {
         layer.position = CGPoint(x: rect.midX, y: rect.midY)
     }
 
+    /// Largest soft-mask image, in pixels; bigger soft regions are rasterised at a lower scale.
+    static let maxSoftMaskPixels: CGFloat = 4_000_000
+
     /// A mask layer whose alpha is 1 outside `hole` and 0 inside (soft for a soft hole).
-    static func complementMask(of hole: Hole, in box: CGRect) -> Layer {
+    static func complementMask(of hole: Hole, in box: CGRect, softMaskScale: CGFloat) -> Layer {
         let softness = hole.effectiveSoftness
-        let outer = Path(rect: box.insetBy(dx: -(2 * softness + 1), dy: -(2 * softness + 1)))
-        if softness > 0 {
-            var shadowPath = outer
-            shadowPath.addPath(hole.path.reversed)
-            let mask = frameLayer(box)
-            mask.shadowPath = shadowPath
-            mask.shadowColor = .black
-            mask.shadowOpacity = 1
-            mask.shadowOffset = .zero
-            mask.shadowRadius = softness
-            return mask
+        if softness > 0, let soft = softComplementMask(of: hole, in: box, softness: softness, scale: softMaskScale) {
+            return soft
         }
         let mask = ShapeLayer()
         configure(mask, box)
-        var path = outer
+        var path = Path(rect: box.insetBy(dx: -1, dy: -1))
         if hole.fillRule == .evenOdd {
             path.addPath(hole.path)
             mask.fillRule = .evenOdd
@@ -90,6 +85,50 @@ extension HoleOverlay {
         }
         mask.path = path
         mask.fillColor = .black
+        return mask
+    }
+
+    /// The complement of a soft hole: the hole rasterised over its neighbourhood (its bounding
+    /// box grown by twice the softness, so the Gaussian's 3σ tails fit, and rounded out to whole
+    /// points), blurred with sigma = softness / 2, alpha inverted, shown as contents; four
+    /// opaque bands cover the rest of the box. Bands and image meet on whole points, so at
+    /// integer render scales there is no anti-aliasing seam. `nil` when the image cannot be made.
+    static func softComplementMask(of hole: Hole, in box: CGRect, softness: CGFloat, scale: CGFloat) -> Layer? {
+        let outline = hole.path
+        let shape = outline.boundingBox
+        guard !shape.isNull else { return nil }
+        let grown = shape.insetBy(dx: -2 * softness, dy: -2 * softness)
+        // Rounded out to whole points, ignoring float noise of a millionth of a point.
+        let x0 = floor(grown.minX + 1e-6), y0 = floor(grown.minY + 1e-6)
+        let region = CGRect(x: x0, y: y0, width: ceil(grown.maxX - 1e-6) - x0, height: ceil(grown.maxY - 1e-6) - y0)
+        var s = scale.isFinite && scale > 0 ? min(scale, 4) : 2
+        let pixels = region.width * region.height * s * s
+        if pixels > maxSoftMaskPixels { s *= (maxSoftMaskPixels / pixels).squareRoot() }
+        let w = Int((region.width * s).rounded(.up)), h = Int((region.height * s).rounded(.up))
+        guard var ctx = try? DrawingContext(width: w, height: h, scale: s) else { return nil }
+        ctx.translateBy(x: -region.minX, y: -region.minY)
+        ctx.setFillColor(.black)
+        ctx.fill(outline, using: hole.fillRule)
+        let blurred = ctx.pixmap.gaussianBlurred(sigma: Layer.shadowSigma(forRadius: softness) * s)
+
+        let mask = frameLayer(box)
+        mask.name = "soft-hole-mask"
+        let image = Layer(frame: region)
+        image.contents = PatternCutout.invertedAlpha(of: blurred)
+        image.contentsScale = s
+        image.contentsGravity = .resize
+        mask.addSublayer(image)
+        let bands = [
+            CGRect(x: box.minX, y: box.minY, width: box.width, height: region.minY - box.minY),
+            CGRect(x: box.minX, y: region.maxY, width: box.width, height: box.maxY - region.maxY),
+            CGRect(x: box.minX, y: region.minY, width: region.minX - box.minX, height: region.height),
+            CGRect(x: region.maxX, y: region.minY, width: box.maxX - region.maxX, height: region.height),
+        ]
+        for band in bands where band.size.width > 0 && band.size.height > 0 {
+            let b = Layer(frame: band)
+            b.backgroundColor = .black
+            mask.addSublayer(b)
+        }
         return mask
     }
 }

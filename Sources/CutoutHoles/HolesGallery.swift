@@ -263,7 +263,7 @@ public enum HolesGallery {
             layer.addSublayer(v)
         }
         return scene("erased-curve", "Erased curve: even-odd and boolean",
-                     "A thick quadratic (width 80) cut out of a card. Left, even-odd: where the stroke leaves the card it is filled back in and the shadow ignores the cut. Right, subtracting: clean.",
+                     "A thick quadratic (width 80) cut out of a card. Left, even-odd: where the stroke leaves the card (top edge) it is filled back in, and the stroke's own overlap near the tight turn flips back. Right, boolean subtracting: clean.",
                      [layer])
     }
 
@@ -319,7 +319,7 @@ public enum HolesGallery {
             var y: CGFloat = 16
             for size in sizes {
                 let n = NineSlice(image: ImageMetrics(pixelWidth: button.width, pixelHeight: button.height, scale: button.scale),
-                                  contentsCenter: CGRect(x: 0.45, y: 0.45, width: 0.1, height: 0.1),
+                                  contentsCenter: CGRect(x: 22.0 / 48, y: 22.0 / 48, width: 4.0 / 48, height: 4.0 / 48),
                                   bounds: CGRect(origin: .zero, size: size))
                 let v = n.makeLayer(image: button)
                 v.frame = CGRect(x: 232, y: y, width: size.width, height: size.height)

@@ -53,7 +53,7 @@ public struct NineSlice: Hashable, Sendable {
             for column in 0..<3 {
                 let imageRect = CGRect(x: ix[column], y: iy[row], width: ix[column + 1] - ix[column], height: iy[row + 1] - iy[row])
                 let viewRect = CGRect(x: vx[column], y: vy[row], width: vx[column + 1] - vx[column], height: vy[row + 1] - vy[row])
-                guard imageRect.width > 0, imageRect.height > 0, viewRect.width > 0, viewRect.height > 0 else { continue }
+                guard imageRect.size.width > 0, imageRect.size.height > 0, viewRect.size.width > 0, viewRect.size.height > 0 else { continue }
                 out.append(image.slice(column: column, row: row, imageRect: imageRect, viewRect: viewRect))
             }
         }

@@ -7,8 +7,10 @@ extension ShapedView {
     public enum EraseMode: Hashable, Sendable {
         /// The seed's way: the stroke's outline is appended to the card and the mask fills
         /// even-odd. Wherever the thick curve pokes out of the card, even-odd fills that part
-        /// in (it is inside exactly one contour), and the shadow path (filled non-zero, as Core
-        /// Animation does) ignores the cut.
+        /// in (it is inside exactly one contour). A shadow path is filled non-zero, so it gets
+        /// the card plus the *reversed* stroke outline, which matches the even-odd mask wherever
+        /// the outline is simple and inside the card (appending the outline as is would put the
+        /// shadow right under the cut, since the stroker winds its outline like the card).
         case evenOdd
         /// The boolean way: card `subtracting` the stroke's outline, filled non-zero. Correct
         /// for any curve, and the shadow follows the cut.
@@ -33,7 +35,11 @@ extension ShapedView {
         case .evenOdd:
             var outline = card
             outline.addPath(cut)
-            return ShapedView(bounds: bounds, outline: outline, fillRule: .evenOdd, shadow: shadow)
+            var view = ShapedView(bounds: bounds, outline: outline, fillRule: .evenOdd, shadow: shadow)
+            var shadowPath = card
+            shadowPath.addPath(cut.reversed)
+            view.shadowPath = shadowPath
+            return view
         case .subtracting:
             return ShapedView(bounds: bounds, outline: card.subtracting(cut), fillRule: .winding, shadow: shadow)
         }

@@ -43,6 +43,8 @@ public struct ShapedView: Hashable, Sendable {
     public var borderWidth: CGFloat
     /// The shadow; `nil` for none.
     public var shadow: LayerShadow?
+    /// The path the shadow is cast from (filled non-zero); `nil` means ``outline``.
+    public var shadowPath: Path?
 
     public init(bounds: CGRect, outline: Path, fillRule: FillRule = .winding, fillColor: Color = .white,
                 borderColor: Color? = nil, borderWidth: CGFloat = 0, shadow: LayerShadow? = LayerShadow()) {
@@ -61,7 +63,7 @@ public struct ShapedView: Hashable, Sendable {
         let container = HoleOverlay.frameLayer(box)
         container.name = "shaped-view"
         if let shadow {
-            container.shadowPath = outline
+            container.shadowPath = shadowPath ?? outline
             container.shadowColor = shadow.color
             container.shadowOpacity = shadow.opacity
             container.shadowOffset = shadow.offset

@@ -77,10 +77,15 @@ import Testing
         #expect(root.frame == overlay.bounds && root.bounds == overlay.bounds)
         #expect(root.name == "hole-1")
         let soft = try #require(root.mask)
-        #expect(soft.shadowRadius == 12 && soft.shadowOpacity == 1 && soft.shadowOffset == .zero)
-        let shadowPath = try #require(soft.shadowPath)
-        #expect(!shadowPath.contains(CGPoint(x: 140, y: 50), using: .winding))
-        #expect(shadowPath.contains(CGPoint(x: 100, y: 50), using: .winding))
+        #expect(soft.name == "soft-hole-mask")
+        // The soft region is the circle's box grown by 2 × softness, on whole points.
+        let image = try #require(soft.sublayers.first { $0.contents != nil })
+        #expect(image.frame == CGRect(x: 86, y: -4, width: 108, height: 108))
+        let pixels = try #require(image.contents)
+        #expect(pixels.width == 216 && pixels[108, 108].a == 0 && pixels[0, 0].a == 255)
+        // Opaque bands cover the rest of the overlay.
+        let bandArea = soft.sublayers.filter { $0.backgroundColor == .black }.reduce(0) { $0 + $1.frame.width * $1.frame.height }
+        #expect(abs(bandArea - (86 + 6) * 108) < 1e-6)
         let inner = try #require(root.sublayers.first)
         #expect(inner.name == "hole-0")
         let hard = try #require(inner.mask as? ShapeLayer)
