@@ -263,7 +263,7 @@ public enum HolesGallery {
             layer.addSublayer(v)
         }
         return scene("erased-curve", "Erased curve: even-odd and boolean",
-                     "A thick quadratic (width 80) cut out of a card. Left, even-odd: where the stroke leaves the card (top edge) it is filled back in, and the stroke's own overlap near the tight turn flips back. Right, boolean subtracting: clean.",
+                     "A thick quadratic (width 80) cut out of a card. Left, even-odd: the stroke pokes out of the card's top edge (its outside part casts a shadow there) and its self-overlap at the tight turn flips back in. Right, boolean subtracting: clean.",
                      [layer])
     }
 
