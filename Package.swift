@@ -21,9 +21,9 @@ let package = Package(
         .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
         .target(name: "CutoutRaster", dependencies: ["CutoutGeometry", "CZlib"]),
         .target(name: "CutoutLayers", dependencies: ["CutoutGeometry", "CutoutRaster"]),
-        .target(name: "CutoutHoles", dependencies: ["CutoutGeometry", "CutoutLayers"]),
-        .target(name: "CutoutSpotlight", dependencies: ["CutoutGeometry", "CutoutLayers"]),
-        .target(name: "CutoutCollection", dependencies: ["CutoutGeometry", "CutoutLayers"]),
+        .target(name: "CutoutHoles", dependencies: ["CutoutGeometry", "CutoutRaster", "CutoutLayers"]),
+        .target(name: "CutoutSpotlight", dependencies: ["CutoutGeometry", "CutoutRaster", "CutoutLayers"]),
+        .target(name: "CutoutCollection", dependencies: ["CutoutGeometry", "CutoutRaster", "CutoutLayers"]),
         .executableTarget(
             name: "cutout",
             dependencies: [

@@ -24,6 +24,7 @@ struct GallerySection {
     static let all: [@Sendable (Double) throws -> GallerySection] = [
         shapesSection,
         geometrySection,
+        holesSection,
         spotlightSection,
         collectionSection,
     ]
