@@ -49,10 +49,24 @@ struct ImageSampler {
         }
     }
 
-    /// `p + (q − p)·t/256` per channel.
+    /// `p + (q − p)·t/256` per channel, rounded. Interpolating equal channels returns them
+    /// unchanged, so an opaque image stays exactly opaque (a sum of two truncated products
+    /// would lose one level).
     @inline(__always)
     private func lerp(_ p: UInt32, _ q: UInt32, _ t: UInt32) -> UInt32 {
-        PackedPixel.scale(p, 256 - t) &+ PackedPixel.scale(q, t)
+        if t == 0 || p == q { return p }
+        var out: UInt32 = 0
+        var shift: UInt32 = 0
+        while shift < 32 {
+            let a = Int32((p >> shift) & 0xFF), b = Int32((q >> shift) & 0xFF)
+            let v = a + (((b - a) * Int32(t) + 128) >> 8)
+            out |= UInt32(v) << shift
+            shift += 8
+        }
+        // Keep the result premultiplied: no colour channel above alpha.
+        let alpha = out >> 24
+        let r = min(out & 0xFF, alpha), g = min((out >> 8) & 0xFF, alpha), bl = min((out >> 16) & 0xFF, alpha)
+        return r | g << 8 | bl << 16 | alpha << 24
     }
 }
 
