@@ -18,7 +18,7 @@ public enum LayerRenderError: Error, Hashable, Sendable, CustomStringConvertible
 }
 
 /// Renders a layer tree with Core Animation's rules, to pixels (``render(_:size:scale:)``)
-/// or to SVG (``svgDocument(_:size:)``).
+/// (for SVG output see ``SVGExporter``).
 ///
 /// The root layer is placed on a canvas of `size` points by its own geometry (its frame, in
 /// canvas coordinates). Rules:
@@ -27,6 +27,7 @@ public enum LayerRenderError: Error, Hashable, Sendable, CustomStringConvertible
 /// - ``Layer/opacity`` below 1 composites the whole subtree once, as a group;
 /// - ``Layer/masksToBounds`` clips contents and sublayers to the rounded bounds;
 /// - ``Layer/mask``'s alpha multiplies the layer's whole rendering, its shadow included;
+/// - ``Layer/blurSigma`` blurs the layer's rendering (shadow included) before mask and opacity;
 /// - the shadow is ``Layer/shadowPath`` filled non-zero, or else the alpha of the layer's
 ///   rendering, tinted, blurred with sigma = ``Layer/shadowSigma(forRadius:)``, offset, and
 ///   drawn below the layer. Shadow offset and blur follow the layer's transform.
@@ -65,38 +66,51 @@ struct Renderer {
         defer { ctx.restoreGState() }
         ctx.concatenate(toParent)
 
-        if let mask = layer.mask {
-            let maskPixels = offscreenRendering(like: ctx) { off in
-                var sub = Renderer()
-                sub.draw(mask, in: &off, depth: depth + 1)
-            }
-            Renderer.clipDevice(&ctx, toAlphaOf: maskPixels)
-        }
         let shadow = Renderer.shadowStyle(layer)
-        let group = opacity < 1 || layer.mask != nil || shadow != nil
+        let blur = layer.blurSigma.isFinite && layer.blurSigma > 0 ? layer.blurSigma : 0
+        let group = opacity < 1 || layer.mask != nil || shadow != nil || blur > 0
         if group {
             ctx.setAlpha(ctx.alpha * opacity)
             ctx.beginTransparencyLayer()
         }
-        if let shadow {
-            if let shadowPath = layer.shadowPath {
-                let shape = offscreenRendering(like: ctx) { off in
-                    off.setFillColor(.black)
-                    off.fill(shadowPath, using: .winding)
-                }
-                Renderer.drawShadow(of: shape, shadow, ctm: ctx.ctm, into: &ctx)
-                drawContent(layer, in: &ctx, depth: depth)
-            } else {
-                let content = offscreenRendering(like: ctx) { off in
-                    drawContent(layer, in: &off, depth: depth)
-                }
-                Renderer.drawShadow(of: content, shadow, ctm: ctx.ctm, into: &ctx)
-                Renderer.drawDevice(content, into: &ctx, offset: .zero)
+        // Inside the group: the group is composited through the clip in force when it began,
+        // so a mask clipped there as well would count twice (squaring soft mask edges).
+        if let mask = layer.mask {
+            var maskPixels = offscreenRendering(like: ctx) { off in
+                var sub = Renderer()
+                sub.draw(mask, in: &off, depth: depth + 1)
             }
+            if mask.isLuminanceMask { Renderer.luminanceToAlpha(&maskPixels) }
+            Renderer.clipDevice(&ctx, toAlphaOf: maskPixels)
+        }
+        if blur > 0 {
+            let pixels = offscreenRendering(like: ctx) { off in drawBody(layer, shadow: shadow, in: &off, depth: depth) }
+            let ctm = ctx.ctm
+            let sigma = blur * abs(ctm.a * ctm.d - ctm.b * ctm.c).squareRoot()
+            Renderer.drawDevice(pixels.gaussianBlurred(sigma: sigma), into: &ctx, offset: .zero)
         } else {
-            drawContent(layer, in: &ctx, depth: depth)
+            drawBody(layer, shadow: shadow, in: &ctx, depth: depth)
         }
         if group { ctx.endTransparencyLayer() }
+    }
+
+    /// The shadow (when there is one) below the layer's content.
+    mutating func drawBody(_ layer: Layer, shadow: ShadowStyle?, in ctx: inout DrawingContext, depth: Int) {
+        guard let shadow else { return drawContent(layer, in: &ctx, depth: depth) }
+        if let shadowPath = layer.shadowPath {
+            let shape = offscreenRendering(like: ctx) { off in
+                off.setFillColor(.black)
+                off.fill(shadowPath, using: .winding)
+            }
+            Renderer.drawShadow(of: shape, shadow, ctm: ctx.ctm, into: &ctx)
+            drawContent(layer, in: &ctx, depth: depth)
+        } else {
+            let content = offscreenRendering(like: ctx) { off in
+                drawContent(layer, in: &off, depth: depth)
+            }
+            Renderer.drawShadow(of: content, shadow, ctm: ctx.ctm, into: &ctx)
+            Renderer.drawDevice(content, into: &ctx, offset: .zero)
+        }
     }
 
     /// Background, contents, shape or gradient, sublayers (clipped when `masksToBounds`), border.
@@ -161,6 +175,20 @@ struct Renderer {
         let whole = offset.x == offset.x.rounded() && offset.y == offset.y.rounded()
         ctx.draw(pixels, in: rect, interpolation: whole ? .nearest : .bilinear)
         ctx.restoreGState()
+    }
+
+    /// Replaces each pixel's alpha by its luminance times its alpha: with premultiplied
+    /// channels that is the luminance of the stored values (SVG's coefficients, applied to the
+    /// sRGB values as common renderers do).
+    static func luminanceToAlpha(_ pixels: inout Pixmap) {
+        pixels.data.withUnsafeMutableBufferPointer { px in
+            var i = 0
+            while i < px.count {
+                let lum = 0.2125 * Double(px[i]) + 0.7154 * Double(px[i + 1]) + 0.0721 * Double(px[i + 2])
+                px[i + 3] = UInt8(min(lum.rounded(), 255))
+                i += 4
+            }
+        }
     }
 
     /// Intersects the clip with the alpha of a device-space pixmap, keeping the CTM.
