@@ -134,24 +134,28 @@ struct Renderer {
     }
 
     static func drawBorder(_ layer: Layer, in ctx: inout DrawingContext) {
+        guard let border = borderShape(layer) else { return }
+        ctx.setFillColor(border.color)
+        ctx.fill(border.path, using: border.rule)
+    }
+
+    /// The border as a fillable area: the rounded bounds minus the bounds inset by the width
+    /// (corner radii shrunk by it), filled even-odd; the whole outline when the border is at
+    /// least half the shorter side. nil when there is no visible border.
+    static func borderShape(_ layer: Layer) -> (path: Path, rule: FillRule, color: Color)? {
         let bw = layer.borderWidth
-        guard bw.isFinite, bw > 0, let color = layer.borderColor, color.alpha > 0 else { return }
+        guard bw.isFinite, bw > 0, let color = layer.borderColor, color.alpha > 0 else { return nil }
         let b = layer.bounds
         var path = layer.boundsPath
-        if bw * 2 < min(b.width, b.height) {
-            let inner = b.insetBy(dx: bw, dy: bw)
-            let r = layer.cornerRadius.isFinite ? max(layer.cornerRadius, 0) : 0
-            let outerRadii = CornerRadii(radius: r, corners: layer.maskedCorners).clamped(to: b.size)
-            func shrink(_ v: CGFloat) -> CGFloat { max(v - bw, 0) }
-            let innerRadii = CornerRadii(topLeft: shrink(outerRadii.topLeft), topRight: shrink(outerRadii.topRight),
-                                         bottomLeft: shrink(outerRadii.bottomLeft), bottomRight: shrink(outerRadii.bottomRight))
-            path.addRoundedRect(in: inner, cornerRadii: innerRadii)
-            ctx.setFillColor(color)
-            ctx.fill(path, using: .evenOdd)
-        } else {
-            ctx.setFillColor(color)
-            ctx.fill(path, using: .winding)
-        }
+        guard bw * 2 < min(b.width, b.height) else { return (path, .winding, color) }
+        let inner = b.insetBy(dx: bw, dy: bw)
+        let r = layer.cornerRadius.isFinite ? max(layer.cornerRadius, 0) : 0
+        let outerRadii = CornerRadii(radius: r, corners: layer.maskedCorners).clamped(to: b.size)
+        func shrink(_ v: CGFloat) -> CGFloat { max(v - bw, 0) }
+        let innerRadii = CornerRadii(topLeft: shrink(outerRadii.topLeft), topRight: shrink(outerRadii.topRight),
+                                     bottomLeft: shrink(outerRadii.bottomLeft), bottomRight: shrink(outerRadii.bottomRight))
+        path.addRoundedRect(in: inner, cornerRadii: innerRadii)
+        return (path, .evenOdd, color)
     }
 
     // MARK: Offscreen helpers
