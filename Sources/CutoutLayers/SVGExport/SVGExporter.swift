@@ -28,7 +28,7 @@ import struct CutoutGeometry.Transform
 ///   per piece (one piece, or nine for a nine-slice).
 ///
 /// Filter and mask regions cover the canvas (mapped into the layer's coordinates), which is
-/// all the renderer draws. Ids are `cutout-<kind><n>`, numbered in document order, so the
+/// all the renderer draws. Ids are `cutout-<kind><n>`, numbered as the tree is walked, so the
 /// same tree always gives the same text. Layers the renderer skips (hidden, transparent,
 /// non-finite geometry) are left out.
 public enum SVGExporter {
