@@ -68,30 +68,32 @@ struct Renderer {
 
         let shadow = Renderer.shadowStyle(layer)
         let blur = layer.blurSigma.isFinite && layer.blurSigma > 0 ? layer.blurSigma : 0
-        let group = opacity < 1 || layer.mask != nil || shadow != nil || blur > 0
-        if group {
-            ctx.setAlpha(ctx.alpha * opacity)
-            ctx.beginTransparencyLayer()
+        guard opacity < 1 || layer.mask != nil || shadow != nil || blur > 0 else {
+            return drawContent(layer, in: &ctx, depth: depth)
         }
-        // Inside the group: the group is composited through the clip in force when it began,
-        // so a mask clipped there as well would count twice (squaring soft mask edges).
-        if let mask = layer.mask {
-            var maskPixels = offscreenRendering(like: ctx) { off in
-                var sub = Renderer()
-                sub.draw(mask, in: &off, depth: depth + 1)
+        // A group is drawn on a clean offscreen canvas, then composited once through the clip
+        // in force here: drawing it under that clip as well would apply a soft clip (an
+        // ancestor's mask) twice, squaring its partial coverage.
+        let group = offscreenRendering(like: ctx) { off in
+            if let mask = layer.mask {
+                var maskPixels = offscreenRendering(like: off) { maskCtx in
+                    var sub = Renderer()
+                    sub.draw(mask, in: &maskCtx, depth: depth + 1)
+                }
+                if mask.isLuminanceMask { Renderer.luminanceToAlpha(&maskPixels) }
+                Renderer.clipDevice(&off, toAlphaOf: maskPixels)
             }
-            if mask.isLuminanceMask { Renderer.luminanceToAlpha(&maskPixels) }
-            Renderer.clipDevice(&ctx, toAlphaOf: maskPixels)
+            if blur > 0 {
+                let pixels = offscreenRendering(like: off) { inner in drawBody(layer, shadow: shadow, in: &inner, depth: depth) }
+                let ctm = off.ctm
+                let sigma = blur * abs(ctm.a * ctm.d - ctm.b * ctm.c).squareRoot()
+                Renderer.drawDevice(pixels.gaussianBlurred(sigma: sigma), into: &off, offset: .zero)
+            } else {
+                drawBody(layer, shadow: shadow, in: &off, depth: depth)
+            }
         }
-        if blur > 0 {
-            let pixels = offscreenRendering(like: ctx) { off in drawBody(layer, shadow: shadow, in: &off, depth: depth) }
-            let ctm = ctx.ctm
-            let sigma = blur * abs(ctm.a * ctm.d - ctm.b * ctm.c).squareRoot()
-            Renderer.drawDevice(pixels.gaussianBlurred(sigma: sigma), into: &ctx, offset: .zero)
-        } else {
-            drawBody(layer, shadow: shadow, in: &ctx, depth: depth)
-        }
-        if group { ctx.endTransparencyLayer() }
+        ctx.setAlpha(ctx.alpha * opacity)
+        Renderer.drawDevice(group, into: &ctx, offset: .zero)
     }
 
     /// The shadow (when there is one) below the layer's content.
