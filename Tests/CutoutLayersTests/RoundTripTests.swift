@@ -232,4 +232,19 @@ import struct CutoutGeometry.Transform
             try GoldenSupport.check(px, golden: "svg-export-" + name)
         }
     }
+
+    /// Export and import nest groups (a gradient fill is a masked container): a group inside a
+    /// layer with a soft mask must be masked once. Half-alpha mask × opacity 0.5 = alpha 0.25.
+    @Test func nestedGroupUnderSoftMaskIsMaskedOnce() throws {
+        let root = Layer(frame: CGRect(x: 0, y: 0, width: 8, height: 8))
+        let mask = Layer(frame: root.bounds)
+        mask.backgroundColor = Color(white: 0, alpha: 0.5)
+        root.mask = mask
+        let child = Layer(frame: root.bounds)
+        child.backgroundColor = .white
+        child.opacity = 0.5
+        root.addSublayer(child)
+        let px = try LayerRenderer.render(root, size: root.bounds.size)
+        #expect(abs(Int(px[4, 4].a) - 64) <= 1, "alpha \(px[4, 4].a)")
+    }
 }
