@@ -44,6 +44,7 @@ public enum LayerRenderer {
         let w = (size.width * scale).rounded(.up), h = (size.height * scale).rounded(.up)
         guard w <= CGFloat(Pixmap.maxDimension), h <= CGFloat(Pixmap.maxDimension) else { throw fail }
         guard var ctx = try? DrawingContext(width: Int(w), height: Int(h), scale: scale) else { throw fail }
+        ctx.flatteningTolerance = Renderer.flatteningTolerance
         var renderer = Renderer()
         renderer.draw(layer, in: &ctx, depth: 0)
         return ctx.pixmap
@@ -52,6 +53,12 @@ public enum LayerRenderer {
 
 /// The recursive drawing, with the helpers that need a canvas-sized scratch context.
 struct Renderer {
+    /// Curves are flattened to chords at most this far (device pixels) inside them. The chords
+    /// of a convex curve all lie inside it, so the error is a bias, not noise: at the raster
+    /// default (0.1 px) curved edges lose about 0.07 px of coverage (16/255 on a circle's
+    /// rim, measured against resvg); at 0.02 px the loss is below 4/255.
+    static let flatteningTolerance: Double = 0.02
+
     /// Deeper trees are cut off here (a tree built in code cannot be cyclic, but may be absurd).
     static let maxDepth = 512
 
@@ -166,6 +173,7 @@ struct Renderer {
     func offscreenRendering(like ctx: DrawingContext, _ body: (inout DrawingContext) -> Void) -> Pixmap {
         let base = ctx.pixmap
         guard var off = try? DrawingContext(width: base.width, height: base.height, scale: base.scale) else { return base }
+        off.flatteningTolerance = ctx.flatteningTolerance
         let s = base.scale
         off.concatenate(Transform(scaleX: 1 / s, y: 1 / s).concatenating(ctx.ctm))
         body(&off)
