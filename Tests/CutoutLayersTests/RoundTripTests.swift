@@ -221,15 +221,15 @@ import struct CutoutGeometry.Transform
         if name == "shapes" {
             // The 2 px star outline, the 5 px dashed arc and the 3 px border are nearly all edge:
             // resvg's quarter-step coverage and dash ends placed up to ~1 px apart along the arc.
-            try SVGImportGoldenTests.checkEdgesOnly(px, golden: "svg-export-" + name, maxEdgeFraction: 0.03,
+            try SVGImportGoldenTests.checkEdgesOnly(px, golden: "svg-export-\(name)", maxEdgeFraction: 0.03,
                                                     reason: "anti-aliasing of thin strokes and dash ends")
         } else if name == "contents" {
             // Placement is exact (the nine pieces line up with the golden), but the 12 px image
             // is stretched up to 8×: resvg resamples bicubically (overshooting near the border
             // colours), we bilinearly, which differ by up to 14/255 inside the stretched parts.
-            try GoldenSupport.check(px, golden: "svg-export-" + name, channelTolerance: 16)
+            try GoldenSupport.check(px, golden: "svg-export-\(name)", channelTolerance: 16)
         } else {
-            try GoldenSupport.check(px, golden: "svg-export-" + name)
+            try GoldenSupport.check(px, golden: "svg-export-\(name)")
         }
     }
 

@@ -42,9 +42,9 @@ import CutoutRaster
         let (px, image) = try Self.render(name)
         #expect(image.warnings.isEmpty, "\(name): \(image.warnings)")
         guard let allowance = Self.edgeDifferences[name] else {
-            return try GoldenSupport.check(px, golden: "svg-" + name)
+            return try GoldenSupport.check(px, golden: "svg-\(name)")
         }
-        try Self.checkEdgesOnly(px, golden: "svg-" + name, maxEdgeFraction: allowance.fraction, reason: allowance.reason)
+        try Self.checkEdgesOnly(px, golden: "svg-\(name)", maxEdgeFraction: allowance.fraction, reason: allowance.reason)
     }
 
     /// The edge-only comparison: no mismatch (> 8/255) where the golden's 3×3 neighbourhood
