@@ -50,6 +50,9 @@ public class Layer {
     /// A layer whose alpha multiplies this layer's whole rendering, including its shadow.
     /// It is laid out in this layer's coordinate space and has no superlayer.
     public var mask: Layer?
+    /// When this layer is used as a ``mask``, its luminance times its alpha is the mask
+    /// value instead of its alpha alone (SVG's default `mask-type`). Set by ``SVGImporter``.
+    var isLuminanceMask = false
     /// Colour of the shadow. Default opaque black, as in Core Animation.
     public var shadowColor: Color? = .black
     /// Multiplies the shadow colour's alpha, `0...1`. Default 0 (no shadow).
@@ -61,6 +64,11 @@ public class Layer {
     /// When set, the shadow is this path filled with the non-zero rule instead of the
     /// rendered alpha of the layer and its sublayers.
     public var shadowPath: Path?
+    /// Standard deviation, in points, of a Gaussian blur of the layer's whole rendering
+    /// (background, contents, sublayers and shadow), applied before ``mask`` and ``opacity``:
+    /// what a blur in `CALayer.filters` or SVG's `feGaussianBlur` does. 0 (default) for none;
+    /// negative and non-finite values count as 0. The blur sees only what lies on the canvas.
+    public var blurSigma: CGFloat = 0
     /// An image drawn in the bounds, above the background and below the sublayers.
     public var contents: Pixmap?
     /// The part of ``contents`` to draw, in unit coordinates of the image. Default the whole image.

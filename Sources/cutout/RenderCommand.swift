@@ -4,17 +4,18 @@ import CutoutLayers
 import CutoutRaster
 import CutoutGeometry
 
-/// `cutout render INPUT.svg -o OUTPUT.png [--width W] [--height H] [--scale S]`
+/// `cutout render INPUT.svg -o OUTPUT.png [--width W] [--height H] [--scale S]`, or
+/// `-o OUTPUT.svg`: the imported layer tree written back as SVG by ``SVGExporter``.
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
-        abstract: "Render an SVG file to PNG through Cutout's layer tree.",
-        discussion: "With only --width or only --height the other side keeps the document's aspect ratio. Unsupported SVG content is skipped with a warning on standard error.")
+        abstract: "Render an SVG file to PNG, or re-export it as SVG, through Cutout's layer tree.",
+        discussion: "The output format follows the extension of -o: .png (pixels) or .svg (vectors, as Cutout's renderer draws them). With only --width or only --height the other side keeps the document's aspect ratio. Unsupported SVG content is skipped with a warning on standard error.")
 
     @Argument(help: "The SVG file to read.")
     var input: String
 
-    @Option(name: .shortAndLong, help: "The PNG file to write.")
+    @Option(name: .shortAndLong, help: "The PNG or SVG file to write.")
     var output: String
 
     @Option(help: "Width of the output in points.")
@@ -23,14 +24,17 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "Height of the output in points.")
     var height: Double?
 
-    @Option(help: "Pixels per point (1, 2, 3…).")
-    var scale: Double = 1
+    @Option(help: "Pixels per point (1, 2, 3…); PNG output only. Default 1.")
+    var scale: Double?
+
+    var writesSVG: Bool { output.lowercased().hasSuffix(".svg") }
 
     func validate() throws {
-        guard output.lowercased().hasSuffix(".png") else {
-            throw ValidationError("the output must be a .png file (got '\(output)')")
+        guard output.lowercased().hasSuffix(".png") || writesSVG else {
+            throw ValidationError("the output must be a .png or .svg file (got '\(output)')")
         }
-        for (name, v) in [("--width", width), ("--height", height), ("--scale", Optional(scale))] {
+        if writesSVG, scale != nil { throw ValidationError("--scale applies to PNG output only") }
+        for (name, v) in [("--width", width), ("--height", height), ("--scale", scale)] {
             if let v, !(v.isFinite && v > 0) { throw ValidationError("\(name) must be a positive number") }
         }
     }
@@ -61,8 +65,15 @@ struct RenderCommand: ParsableCommand {
         image.layer.anchorPoint = .zero
         image.layer.position = .zero
         root.addSublayer(image.layer)
+        if writesSVG {
+            let svg = SVGExporter.svg(for: root, size: size)
+            do { try Data(svg.utf8).write(to: URL(fileURLWithPath: output)) } catch {
+                throw ValidationError("cannot write '\(output)': \(error)")
+            }
+            return
+        }
         let pixels: Pixmap
-        do { pixels = try LayerRenderer.render(root, size: size, scale: CGFloat(scale)) } catch {
+        do { pixels = try LayerRenderer.render(root, size: size, scale: CGFloat(scale ?? 1)) } catch {
             throw ValidationError("\(error)")
         }
         do { try pixels.pngData().write(to: URL(fileURLWithPath: output)) } catch {

@@ -46,34 +46,44 @@ struct ContentsDrawing {
         }
     }
 
-    func draw(in ctx: inout DrawingContext) {
-        guard let src = sourceRect else { return }
+    /// The pieces to draw: image pixels `src` stretched over `dest` (layer coordinates), one
+    /// piece normally, nine for a nine-slice. Empty when nothing is drawn.
+    var pieces: [(src: CGRect, dest: CGRect)] {
+        guard let src = sourceRect else { return [] }
         let natural = CGSize(width: src.width / scale, height: src.height / scale)
         let dest = destination(natural: natural)
-        guard dest.width > 0, dest.height > 0, dest.width.isFinite, dest.height.isFinite else { return }
+        guard dest.width > 0, dest.height > 0, dest.width.isFinite, dest.height.isFinite else { return [] }
         let cc = layer.contentsCenter.standardized
         let isResize = layer.contentsGravity == .resize || layer.contentsGravity == .resizeAspect || layer.contentsGravity == .resizeAspectFill
         if isResize, cc != CGRect(x: 0, y: 0, width: 1, height: 1), cc.minX.isFinite, cc.width.isFinite, cc.minY.isFinite, cc.height.isFinite {
-            drawNineSlice(src: src, dest: dest, center: cc, in: &ctx)
-        } else {
-            drawPart(src, into: dest, in: &ctx)
+            return nineSlice(src: src, dest: dest, center: cc)
         }
+        return [(src, dest)]
+    }
+
+    func draw(in ctx: inout DrawingContext) {
+        for piece in pieces { drawPart(piece.src, into: piece.dest, in: &ctx) }
+    }
+
+    /// Where the whole image goes so that the pixels `src` land on `dest`, or nil when empty.
+    func wholeImageRect(src: CGRect, dest: CGRect) -> CGRect? {
+        guard src.width > 0, src.height > 0, dest.width > 0, dest.height > 0 else { return nil }
+        let kx = dest.width / src.width, ky = dest.height / src.height
+        return CGRect(x: dest.minX - src.minX * kx, y: dest.minY - src.minY * ky,
+                      width: CGFloat(image.width) * kx, height: CGFloat(image.height) * ky)
     }
 
     /// Draws the pixels `src` of the image stretched over `dest`: the whole image is drawn
     /// scaled so that `src` lands on `dest`, through a clip to `dest`.
     func drawPart(_ src: CGRect, into dest: CGRect, in ctx: inout DrawingContext) {
-        guard src.width > 0, src.height > 0, dest.width > 0, dest.height > 0 else { return }
-        let kx = dest.width / src.width, ky = dest.height / src.height
-        let whole = CGRect(x: dest.minX - src.minX * kx, y: dest.minY - src.minY * ky,
-                           width: CGFloat(image.width) * kx, height: CGFloat(image.height) * ky)
+        guard let whole = wholeImageRect(src: src, dest: dest) else { return }
         ctx.saveGState()
         ctx.clip(to: Path(rect: dest), using: .winding)
         ctx.draw(image, in: whole, interpolation: .bilinear)
         ctx.restoreGState()
     }
 
-    func drawNineSlice(src: CGRect, dest: CGRect, center cc: CGRect, in ctx: inout DrawingContext) {
+    func nineSlice(src: CGRect, dest: CGRect, center cc: CGRect) -> [(src: CGRect, dest: CGRect)] {
         let c = CGRect(x: min(max(cc.minX, 0), 1), y: min(max(cc.minY, 0), 1),
                        width: min(max(cc.width, 0), 1), height: min(max(cc.height, 0), 1))
         // Source cuts in image pixels.
@@ -90,12 +100,14 @@ struct ContentsDrawing {
         }
         let dx = [dest.minX, dest.minX + left, dest.maxX - right, dest.maxX]
         let dy = [dest.minY, dest.minY + top, dest.maxY - bottom, dest.maxY]
+        var out: [(src: CGRect, dest: CGRect)] = []
         for j in 0..<3 {
             for i in 0..<3 {
                 let s = CGRect(x: sx[i], y: sy[j], width: sx[i + 1] - sx[i], height: sy[j + 1] - sy[j])
                 let d = CGRect(x: dx[i], y: dy[j], width: dx[i + 1] - dx[i], height: dy[j + 1] - dy[j])
-                drawPart(s, into: d, in: &ctx)
+                out.append((s, d))
             }
         }
+        return out
     }
 }

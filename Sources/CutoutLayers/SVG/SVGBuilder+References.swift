@@ -56,6 +56,30 @@ extension SVGBuilder {
         return result
     }
 
+    /// Extra stops between stops of different alpha, so that our gradients, which interpolate
+    /// premultiplied colours, follow SVG's interpolation of straight (non-premultiplied)
+    /// colours: with 8 pieces per such interval the largest difference is below 1/255 of a
+    /// channel's range per unit of alpha change squared, invisible in 8-bit output.
+    static func straightInterpolated(_ stops: [(CGFloat, Color)]) -> [(CGFloat, Color)] {
+        let pieces = 8
+        var out: [(CGFloat, Color)] = []
+        for (i, stop) in stops.enumerated() {
+            if i > 0 {
+                let (l0, c0) = stops[i - 1]
+                if c0.alpha != stop.1.alpha, stop.0 > l0 {
+                    for k in 1..<pieces {
+                        let t = CGFloat(k) / CGFloat(pieces)
+                        func mix(_ a: CGFloat, _ b: CGFloat) -> CGFloat { a + (b - a) * t }
+                        out.append((mix(l0, stop.0), Color(red: mix(c0.red, stop.1.red), green: mix(c0.green, stop.1.green),
+                                                           blue: mix(c0.blue, stop.1.blue), alpha: mix(c0.alpha, stop.1.alpha))))
+                    }
+                }
+            }
+            out.append(stop)
+        }
+        return out
+    }
+
     /// A layer painting `path` (filled, or stroked with the style's stroke) with the gradient
     /// `id`; nil when `id` is not a usable gradient (the caller then uses the fallback colour).
     func paintServer(_ id: String, path: Path, style: SVGStyle, stroke: Bool, _ e: SVGNode) throws(SVGError) -> Layer? {
@@ -69,7 +93,8 @@ extension SVGBuilder {
         }
         guard let g = resolveGradient(node, e), !g.stops.isEmpty else { return nil }
         let opacity = stroke ? style.strokeOpacity : style.fillOpacity
-        let colors = g.stops.map { style.finalColor($0.1, opacity: opacity) }
+        let stops = SVGBuilder.straightInterpolated(g.stops.map { ($0.0, style.finalColor($0.1, opacity: opacity)) })
+        let colors = stops.map(\.1)
 
         let mask = try makeLayer { ShapeLayer() }
         mask.path = path
@@ -80,7 +105,7 @@ extension SVGBuilder {
         } else {
             mask.fillRule = style.fillRule
         }
-        if g.stops.count == 1 {
+        if stops.count == 1 {
             mask.fillColor = stroke ? nil : colors[0]
             mask.strokeColor = stroke ? colors[0] : nil
             return mask
@@ -114,7 +139,7 @@ extension SVGBuilder {
 
         let gradient = try makeLayer { GradientLayer() }
         gradient.colors = colors
-        gradient.locations = g.stops.map(\.0)
+        gradient.locations = stops.map(\.0)
         let spread = a["spreadMethod"] ?? "pad"
         gradient.spreadMethod = spread == "reflect" ? .reflect : spread == "repeat" ? .repeat : .pad
         // The layer covers the painted area, expressed in gradient space.
@@ -207,8 +232,8 @@ extension SVGBuilder {
         }
     }
 
-    /// The mask layer for `mask`: the mask's content with colours turned into alpha by their
-    /// luminance, clipped to the mask region.
+    /// The mask layer for `mask`: the mask's content clipped to the mask region, used by its
+    /// luminance (``Layer/isLuminanceMask``) unless `mask-type` is `alpha`.
     func maskLayer(_ ref: String, for layer: Layer, _ e: SVGNode, style: SVGStyle) throws(SVGError) -> Layer? {
         guard let maskNode = referenced(ref), maskNode.name == "mask" else {
             warn(e.line, "mask '\(ref.prefix(40))' does not name a <mask>; ignored")
@@ -240,12 +265,12 @@ extension SVGBuilder {
             out.bounds = region
             out.position = region.origin
             out.masksToBounds = true
+            out.isLuminanceMask = (maskNode.attributes["mask-type"] ?? declarations(maskNode)["mask-type"]) != "alpha"
             let content = try makeLayer { Layer() }
             if a["maskContentUnits"] == "objectBoundingBox", let box {
                 content.transform = Transform(a: box.width, b: 0, c: 0, d: box.height, tx: box.minX, ty: box.minY)
             }
-            var maskStyle = computedStyle(declarations(maskNode), parent: SVGStyle(), element: maskNode)
-            maskStyle.luminanceToAlpha = true
+            let maskStyle = computedStyle(declarations(maskNode), parent: SVGStyle(), element: maskNode)
             for child in maskNode.children {
                 if let sub = try element(child, parentStyle: maskStyle, depth: 1) { content.addSublayer(sub) }
             }

@@ -231,19 +231,19 @@ final class SVGBuilder {
                 layer.opacity = min(max(CGFloat(v) / (isPercent ? 100 : 1), 0), 1)
             } else { warn(e.line, "invalid opacity ignored") }
         }
-        if d["filter"].map({ $0 != "none" }) == true { warn(e.line, "filters are not supported; filter ignored") }
+        var region: Layer?
+        if let ref = d["filter"], ref != "none" { region = try applyFilter(ref, to: layer, e) }
         var clip: Layer?
         if let ref = d["clip-path"], ref != "none" { clip = try clipLayer(ref, for: layer, e) }
         var mask: Layer?
         if let ref = d["mask"], ref != "none" { mask = try maskLayer(ref, for: layer, e, style: style) }
-        switch (clip, mask) {
-        case (let c?, let m?):
-            m.mask = c
-            layer.mask = m
-        case (let c?, nil): layer.mask = c
-        case (nil, let m?): layer.mask = m
-        default: break
-        }
+        // Filter region, mask and clip all multiply the alpha, so they chain as masks of masks.
+        // The region and the mask are placed in the element's coordinates (bounds origin at
+        // their position) and have no mask of their own; the clip, which may carry its own
+        // clip-path, goes last.
+        let chain = [region, mask, clip].compactMap { $0 }
+        for (outer, inner) in zip(chain, chain.dropFirst()) { outer.mask = inner }
+        layer.mask = chain.first
     }
 
     func group(_ e: SVGNode, style: SVGStyle, depth: Int) throws(SVGError) -> Layer {

@@ -21,9 +21,11 @@ public struct SVGImage {
 /// `clip-rule`, the stroke properties; `clip-path`; `mask` (luminance, converted to alpha);
 /// `linearGradient`/`radialGradient` (`gradientUnits`, `spreadMethod`, `href` inheritance,
 /// `gradientTransform`); `viewBox` + `preserveAspectRatio`; presentation attributes, the
-/// `style` attribute and `<style>` sheets with simple selectors; every CSS colour syntax.
+/// `style` attribute and `<style>` sheets with simple selectors; every CSS colour syntax;
+/// `filter` made of one `feGaussianBlur` (``Layer/blurSigma``) or a drop shadow
+/// (`feDropShadow`, or the primitive chain ``SVGExporter`` writes: the layer's shadow).
 ///
-/// Unsupported content (text, images, filters, patterns, markers…) is skipped with a warning,
+/// Unsupported content (text, images, other filters, patterns, markers…) is skipped with a warning,
 /// never an error. Errors are reserved for input that is not a readable SVG document or that
 /// breaks a ``Limits`` bound; every limit is checked while reading, so time and memory stay
 /// bounded whatever the input.

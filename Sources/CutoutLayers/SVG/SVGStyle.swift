@@ -41,10 +41,6 @@ struct SVGStyle {
     var dashOffset: CGFloat = 0
     var color: Color = .black
     var visible = true
-    /// Set while building `<mask>` content: colours become black with alpha = luminance × alpha,
-    /// turning SVG's luminance masks into the alpha masks layers use.
-    var luminanceToAlpha = false
-
     /// The colour a paint resolves to (before opacity); nil for none and for url().
     func color(of paint: SVGPaint) -> Color? {
         switch paint {
@@ -54,13 +50,8 @@ struct SVGStyle {
         }
     }
 
-    /// Applies an opacity and, inside masks, the luminance-to-alpha conversion.
+    /// Applies an opacity.
     func finalColor(_ c: Color, opacity: CGFloat) -> Color {
-        let a = c.alpha * opacity
-        guard luminanceToAlpha else { return c.withAlphaComponent(a) }
-        // SVG's luminance coefficients (linearRGB weights, applied to the sRGB values as the
-        // default color-interpolation of masks does in common renderers).
-        let lum = 0.2125 * c.red + 0.7154 * c.green + 0.0721 * c.blue
-        return Color(white: 0, alpha: lum * a)
+        c.withAlphaComponent(c.alpha * opacity)
     }
 }
