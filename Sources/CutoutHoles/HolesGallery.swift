@@ -101,7 +101,7 @@ public enum HolesGallery {
     /// The shared background and the list's visible cells, each cut at its own hole.
     static func listFrame(_ list: HoleList) -> Layer {
         let layer = root()
-        layer.addSublayer(gradient(bounds, [gold, coral, violet], start: CGPoint(x: 0, y: 0), end: CGPoint(x: 0.3, y: 1)))
+        layer.addSublayer(gradient(bounds, [gold, coral, violet], start: CGPoint(x: 0, y: 0), end: CGPoint(x: 0, y: 1)))
         let viewport = Layer(frame: list.frame)
         viewport.masksToBounds = true
         viewport.name = "list"
