@@ -4,7 +4,9 @@
 Needs: pip install numpy skia-python   (see scripts/requirements-golden.txt)
 Run:   python scripts/golden_holes.py
 Writes Tests/CutoutHolesTests/Golden/<scene-id>.png at 1x (390 x 300 points); for an animated
-scene, <scene-id>.png is its first frame.
+scene, <scene-id>.png is its first frame. Scenes drawn here: hole-view, shaped-border, hole-kinds,
+list-holes, list-scrolling, list-short-content, stacked-hole. The other gallery scenes (procedural
+images, the stroker's outline under even-odd) have reviewed renders instead (HolesGoldenTests.swift).
 
 Each scene is rebuilt from its specification (the numbers in HolesGallery.swift), not from
 Cutout's output: gradients are Skia linear shaders laid out in the layer's unit square, holes
