@@ -3,13 +3,17 @@
 
 Needs: pip install numpy skia-python   (see scripts/requirements-golden.txt)
 Run:   python scripts/golden_holes.py
-Writes Tests/CutoutHolesTests/Golden/<scene-id>.png at 1x (390 x 300 points).
+Writes Tests/CutoutHolesTests/Golden/<scene-id>.png at 1x (390 x 300 points); for an animated
+scene, <scene-id>.png is its first frame. Scenes drawn here: hole-view, shaped-border, hole-kinds,
+list-holes, list-scrolling, list-short-content, stacked-hole. The other gallery scenes (procedural
+images, the stroker's outline under even-odd) have reviewed renders instead (HolesGoldenTests.swift).
 
 Each scene is rebuilt from its specification (the numbers in HolesGallery.swift), not from
 Cutout's output: gradients are Skia linear shaders laid out in the layer's unit square, holes
 are cut by filling the complement (the canvas rect plus the hole, even-odd), shadows use a
 Gaussian mask filter with sigma = radius / 2 (Cutout's documented rule).
 """
+import math
 import os
 import numpy as np
 import skia
@@ -85,7 +89,157 @@ def shaped_border():
     save(surface, "shaped-border")
 
 
+def rgba(c, a=1.0):
+    return color(c[0], c[1], c[2], a)
+
+
+CORAL, VIOLET, TEAL = (0.98, 0.45, 0.38), (0.45, 0.28, 0.85), (0.1, 0.7, 0.72)
+SKY, GOLD, INK, MIST = (0.3, 0.6, 0.98), (1, 0.78, 0.25), (0.16, 0.17, 0.24), (0.93, 0.94, 0.97)
+
+
+def star(x, y, w, h, points, ratio):
+    """Tips on the ellipse inscribed in the rect, the first straight up; inner vertices on the
+    same ellipse scaled by ratio; alternating at equal angle steps."""
+    p = skia.Path()
+    cx, cy, rx, ry = x + w / 2, y + h / 2, w / 2, h / 2
+    for k in range(2 * points):
+        a = -math.pi / 2 + math.pi * k / points
+        s = 1 if k % 2 == 0 else ratio
+        pt = (cx + rx * s * math.cos(a), cy + ry * s * math.sin(a))
+        p.moveTo(*pt) if k == 0 else p.lineTo(*pt)
+    p.close()
+    return p
+
+
+def rrect(x, y, w, h, r):
+    return skia.RRect.MakeRectXY(skia.Rect.MakeXYWH(x, y, w, h), r, r)
+
+
+def cut(canvas, draw_hole, sigma=0.0):
+    """Removes a hole's coverage from what the current layer holds (dst x (1 - hole)), as
+    destinationOut: the holes' union is removed whatever their overlap."""
+    paint = skia.Paint(Color=skia.ColorBLACK, AntiAlias=True, BlendMode=skia.BlendMode.kDstOut)
+    if sigma > 0:
+        paint.setMaskFilter(skia.MaskFilter.MakeBlur(skia.kNormal_BlurStyle, sigma))
+    draw_hole(paint)
+
+
+def hole_kinds():
+    """Seven holes in a mist overlay over a teal-sky-violet gradient; numbers from HolesGallery."""
+    surface = skia.Surface(W, H)
+    c = surface.getCanvas()
+    c.clear(skia.ColorTRANSPARENT)
+    c.drawRect(skia.Rect(0, 0, W, H), skia.Paint(Shader=linear([rgba(TEAL), rgba(SKY), rgba(VIOLET)]), AntiAlias=True))
+    c.saveLayer()
+    c.drawRect(skia.Rect(0, 0, W, H), skia.Paint(Color=rgba(MIST)))
+    corners = skia.RRect()
+    # Skia's order: upper-left, upper-right, lower-right, lower-left.
+    corners.setRectRadii(skia.Rect.MakeXYWH(24, 30, 110, 90),
+                         [skia.Point(40, 40), skia.Point(8, 8), skia.Point(40, 40), skia.Point(8, 8)])
+    cut(c, lambda p: c.drawRRect(corners, p))
+    cut(c, lambda p: c.drawCircle(205, 75, 45 - 6, p))                       # inset 6
+    cut(c, lambda p: c.drawPath(star(280, 30, 90, 90, 5, 0.45), p))
+    cut(c, lambda p: c.drawRRect(rrect(24 - 6, 160 - 6, 130 + 12, 50 + 12, 31), p))  # outset 6
+    cut(c, lambda p: c.drawCircle(205, 210, 42, p))
+    cut(c, lambda p: c.drawCircle(250, 210, 42, p))
+    cut(c, lambda p: c.drawCircle(335, 215, 34, p), sigma=24 / 2)             # softness 24
+    c.restore()
+    save(surface, "hole-kinds")
+
+
+LIST_HEIGHTS = [84, 100, 84, 120, 84, 100, 92, 110, 84, 100, 120, 84]
+
+
+def list_scene(name, heights, offset):
+    """A list filling the scene over a vertical gold-coral-violet gradient.
+    Cell i spans [top_i - offset, + h_i) at full width; its hole is (14, 12, h - 24, h - 24),
+    radius 14, cut from the whole cell (white, two ink bars, a separator from x = h)."""
+    surface = skia.Surface(W, H)
+    c = surface.getCanvas()
+    c.clear(skia.ColorTRANSPARENT)
+    c.drawRect(skia.Rect(0, 0, W, H), skia.Paint(Shader=linear([rgba(GOLD), rgba(CORAL), rgba(VIOLET)], end=(0, 1)),
+                                                 AntiAlias=True))
+    content = sum(heights)
+    if content <= H:
+        offset = 0        # no bounce: short content stays at offset 0
+    top = 0
+    c.save()
+    c.clipRect(skia.Rect(0, 0, W, H))
+    for h in heights:
+        y = top - offset
+        top += h
+        if y + h <= 0 or y >= H:
+            continue
+        c.saveLayer()
+        c.translate(0, y)
+        c.drawRect(skia.Rect(0, 0, W, h), skia.Paint(Color=skia.ColorWHITE))
+        for bx, by, bw, bh, a in [(h, h / 2 - 16, W - h - 60, 12, 0.75), (h, h / 2 + 6, W - h - 110, 10, 0.3)]:
+            c.drawRRect(rrect(bx, by, bw, bh, bh / 2), skia.Paint(Color=rgba(INK, a), AntiAlias=True))
+        c.drawRect(skia.Rect.MakeXYWH(h, h - 1, W - h, 1), skia.Paint(Color=rgba(INK, 0.12)))
+        cut(c, lambda p: c.drawRRect(rrect(14, 12, h - 24, h - 24, 14), p))
+        c.restore()
+    c.restore()
+    save(surface, name)
+
+
+def checker_rects(c, x0, y0, w, h, cell, a, b):
+    for j in range(int(math.ceil(h / cell))):
+        for i in range(int(math.ceil(w / cell))):
+            col = a if (i + j) % 2 == 0 else b
+            c.drawRect(skia.Rect.MakeXYWH(x0 + i * cell, y0 + j * cell, min(cell, w - i * cell), min(cell, h - j * cell)),
+                       skia.Paint(Color=rgba(col)))
+
+
+def stacked_hole():
+    """One screen circle (130, 105, 130 x 130) cut through three clipped views, all drawn in
+    screen coordinates: an image (16, 16, 220 x 268, radius 18), a list (150, 36, 224 x 200,
+    radius 18) scrolled by 45, a collection (0, 176, 390 x 100) scrolled by 70."""
+    surface = skia.Surface(W, H)
+    c = surface.getCanvas()
+    c.clear(skia.ColorTRANSPARENT)
+    c.drawRect(skia.Rect(0, 0, W, H), skia.Paint(Shader=linear([rgba(TEAL), rgba(VIOLET)], start=(0, 0.5), end=(1, 0.5)),
+                                                 AntiAlias=True))
+    hole = skia.Rect.MakeXYWH(130, 105, 130, 130)
+
+    def view(frame, radius, draw):
+        c.save()
+        if radius > 0:
+            c.clipRRect(rrect(*frame, radius), True)
+        else:
+            c.clipRect(skia.Rect.MakeXYWH(*frame), True)
+        c.saveLayer()
+        draw()
+        cut(c, lambda p: c.drawOval(hole, p))
+        c.restore()
+        c.restore()
+
+    view((16, 16, 220, 268), 18,
+         lambda: checker_rects(c, 16, 16, 220, 268, 22, (1, 0.85, 0.6), (1, 0.7, 0.55)))
+
+    def rows():
+        ox, oy = 150, 36 - 45
+        c.drawRect(skia.Rect.MakeXYWH(ox, oy, 224, 400), skia.Paint(Color=skia.ColorWHITE))
+        for i in range(6):
+            y = oy + i * 64
+            c.drawRRect(rrect(ox + 16, y + 20, 150, 12, 6), skia.Paint(Color=rgba(INK, 0.6), AntiAlias=True))
+            c.drawRRect(rrect(ox + 16, y + 40, 100, 9, 4.5), skia.Paint(Color=rgba(INK, 0.25), AntiAlias=True))
+    view((150, 36, 224, 200), 18, rows)
+
+    def cards():
+        ox, oy = -70, 176
+        for i in range(6):
+            col = (0.78, 0.88, 1) if i % 2 == 0 else (0.85, 0.8, 1)
+            c.drawRRect(rrect(ox + i * 116 + 10, oy + 12, 104, 76, 14), skia.Paint(Color=rgba(col), AntiAlias=True))
+    view((0, 176, 390, 100), 0, cards)
+    save(surface, "stacked-hole")
+
+
 if __name__ == "__main__":
     os.makedirs(OUT, exist_ok=True)
     hole_view()
     shaped_border()
+    hole_kinds()
+    list_scene("list-holes", LIST_HEIGHTS, 130)
+    list_scene("list-scrolling", LIST_HEIGHTS, 0)
+    list_scene("list-short-content", [84, 100], 60)
+    stacked_hole()

@@ -101,7 +101,7 @@ public enum HolesGallery {
     /// The shared background and the list's visible cells, each cut at its own hole.
     static func listFrame(_ list: HoleList) -> Layer {
         let layer = root()
-        layer.addSublayer(gradient(bounds, [gold, coral, violet], start: CGPoint(x: 0, y: 0), end: CGPoint(x: 0.3, y: 1)))
+        layer.addSublayer(gradient(bounds, [gold, coral, violet], start: CGPoint(x: 0, y: 0), end: CGPoint(x: 0, y: 1)))
         let viewport = Layer(frame: list.frame)
         viewport.masksToBounds = true
         viewport.name = "list"
@@ -209,32 +209,51 @@ public enum HolesGallery {
 
     // MARK: Pattern cut-out
 
+    /// The imported-SVG pattern of the pattern cut-out scene: wavy strokes and half-opaque
+    /// dots, 90 × 196 points (the image's size).
+    static let patternSVG: String = {
+        var body = ""
+        for y in stride(from: 36, through: 180, by: 48) {
+            body += "<path d=\"M-4 \(y) q 12 -14 24.5 0 t 24.5 0 t 24.5 0 t 24.5 0\" fill=\"none\" stroke=\"#000\" stroke-width=\"8\" stroke-linecap=\"round\"/>"
+        }
+        for y in stride(from: 60, through: 156, by: 48) {
+            for x in [22, 68] { body += "<circle cx=\"\(x)\" cy=\"\(y)\" r=\"8\" fill=\"#000\" fill-opacity=\"0.5\"/>" }
+        }
+        return "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"90\" height=\"196\" viewBox=\"0 0 90 196\">\(body)</svg>"
+    }()
+
     static func patternCutout() -> GalleryScene {
         let layer = root()
         layer.addSublayer(gradient(bounds, [violet, teal]))
-        var dots = Path()
+        let imageSize = CGSize(width: 90, height: 196)
+        var stars = Path()
         for row in 0..<5 {
-            for col in 0..<4 {
-                let c = CGPoint(x: 22 + CGFloat(col) * 32 + (row.isMultiple(of: 2) ? 0 : 16), y: 24 + CGFloat(row) * 36)
-                dots.addPath(Shapes.star(in: CGRect(x: c.x - 11, y: c.y - 11, width: 22, height: 22), points: 5, innerRadiusRatio: 0.45))
+            for col in 0..<3 {
+                let c = CGPoint(x: 15 + CGFloat(col) * 30 + (row.isMultiple(of: 2) ? 0 : 15), y: 24 + CGFloat(row) * 36)
+                stars.addPath(Shapes.star(in: CGRect(x: c.x - 11, y: c.y - 11, width: 22, height: 22), points: 5, innerRadiusRatio: 0.45))
             }
         }
-        let left = PatternCutout(bounds: CGRect(x: 12, y: 12, width: 177, height: 276),
-                                 imageFrame: CGRect(x: 30, y: 44, width: 140, height: 196), cornerRadius: 20,
-                                 pattern: .path(dots, fillRule: .winding))
-        let right = PatternCutout(bounds: CGRect(x: 201, y: 12, width: 177, height: 276),
-                                  imageFrame: CGRect(x: 219, y: 44, width: 140, height: 196), cornerRadius: 70,
-                                  pattern: ProceduralImage.stripes(width: 140, height: 196, scale: imageScale, period: 18).map { .alpha($0) }
-                                      ?? .path(Path(), fillRule: .winding))
-        for cut in [left, right] {
-            guard let image = ProceduralImage.bands(width: 140, height: 196, scale: imageScale, from: gold, to: coral) else { continue }
+        let stripes = ProceduralImage.stripes(width: imageSize.width, height: imageSize.height, scale: imageScale, period: 18)
+        let svg = (try? SVGImporter.importSVG(patternSVG)).flatMap { try? PatternCutout.Pattern.svg($0, scale: imageScale) }
+        let patterns: [(PatternCutout.Pattern, CGFloat)] = [
+            (.path(stars, fillRule: .winding), 20),
+            (stripes.map { .alpha($0) } ?? .path(Path(), fillRule: .winding), 45),
+            (svg ?? .path(Path(), fillRule: .winding), 12),
+        ]
+        for (i, (pattern, radius)) in patterns.enumerated() {
+            let x = 10 + CGFloat(i) * 126
+            let cut = PatternCutout(bounds: CGRect(x: x, y: 12, width: 118, height: 276),
+                                    imageFrame: CGRect(origin: CGPoint(x: x + 14, y: 44), size: imageSize),
+                                    cornerRadius: radius, pattern: pattern)
+            guard let image = ProceduralImage.bands(width: imageSize.width, height: imageSize.height, scale: imageScale,
+                                                    from: gold, to: coral) else { continue }
             let card = cut.makeLayer(image: image)
             card.cornerRadius = 24
             card.masksToBounds = true
             layer.addSublayer(card)
         }
         return scene("pattern-cutout", "A pattern punched out of an image",
-                     "Left: a star path; right: a striped image's alpha. Each image loses the pattern (image × (1 − pattern), as destinationOut) and sits in a hole of its own size in a white card.",
+                     "Left: a star path; middle: a striped image's alpha; right: an imported SVG rendered to alpha (its dots half opaque). Each image loses the pattern (image × (1 − pattern), as destinationOut) and sits in a hole of its own size in a white card.",
                      [layer])
     }
 
@@ -271,15 +290,16 @@ public enum HolesGallery {
         let layer = root()
         layer.addSublayer(gradient(bounds, [Color(red: 0.2, green: 0.22, blue: 0.35), Color(red: 0.35, green: 0.25, blue: 0.5)]))
         let soft = LayerShadow(color: .black, opacity: 0.5, offset: CGSize(width: 0, height: 6), radius: 12)
-        let tile = CGRect(x: 0, y: 0, width: 100, height: 100)
+        let tile = CGRect(x: 0, y: 0, width: 78, height: 78)
         let shapes: [(Path, Color)] = [
-            (Shapes.regularPolygon(in: tile, sides: 6, rotation: .pi / 6, cornerRadius: 12), coral),
+            (Shapes.regularPolygon(in: tile, sides: 6, rotation: .pi / 6, cornerRadius: 10), coral),
             (Shapes.star(in: tile, points: 7, innerRadiusRatio: 0.55), gold),
-            (Shapes.continuousRoundedRect(in: tile, cornerRadius: 28), sky),
+            (Shapes.continuousRoundedRect(in: tile, cornerRadius: 22), sky),
+            (Shapes.speechBubble(in: tile, cornerRadius: 16, arrowEdge: .bottom, arrowPosition: 0.3, arrowWidth: 20, arrowLength: 12), teal),
         ]
         for (i, (path, color)) in shapes.enumerated() {
             let v = ShapedView(bounds: tile, outline: path, fillColor: color, borderColor: .white, borderWidth: 2, shadow: soft).makeLayer()
-            v.frame = CGRect(x: 30 + CGFloat(i) * 120, y: 24, width: 100, height: 100)
+            v.frame = CGRect(x: 24 + CGFloat(i) * 88, y: 36, width: 78, height: 78)
             layer.addSublayer(v)
         }
         let ticketRect = CGRect(x: 0, y: 0, width: 330, height: 116)
@@ -296,7 +316,7 @@ public enum HolesGallery {
         front.addSublayer(stub)
         layer.addSublayer(t)
         return scene("shapes-catalogue", "Shapes catalogue",
-                     "A rounded hexagon, a seven-point star, a continuous-corner square and a ticket with two notches, each a shaped view with a shadow.",
+                     "A rounded hexagon, a seven-point star, a continuous-corner square, a speech bubble with its arrow and a ticket with two notches, each a shaped view with a shadow.",
                      [layer])
     }
 

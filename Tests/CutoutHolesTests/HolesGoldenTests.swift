@@ -36,10 +36,51 @@ import Testing
         return Difference(mean: Double(total) / Double(pixels * 4), fractionOver16: Double(over) / Double(pixels))
     }
 
-    @Test(arguments: ["hole-view", "shaped-border"])
-    func sceneMatchesSkia(sceneID: String) throws {
+    func expectWithinTolerance(_ sceneID: String) throws {
         let d = try compare(sceneID: sceneID)
-        #expect(d.mean < 1.0, "mean \(d.mean)")
-        #expect(d.fractionOver16 < 0.01, "over 16: \(d.fractionOver16)")
+        #expect(d.mean < 1.0, "\(sceneID): mean \(d.mean)")
+        #expect(d.fractionOver16 < 0.01, "\(sceneID): over 16: \(d.fractionOver16)")
     }
+
+    @Test func holeView() throws { try expectWithinTolerance("hole-view") }
+    @Test func shapedBorder() throws { try expectWithinTolerance("shaped-border") }
+    @Test func listHoles() throws { try expectWithinTolerance("list-holes") }
+    /// The first frame of the animation (offset 0).
+    @Test func listScrolling() throws { try expectWithinTolerance("list-scrolling") }
+    @Test func listShortContent() throws { try expectWithinTolerance("list-short-content") }
+    @Test func stackedHole() throws { try expectWithinTolerance("stacked-hole") }
+
+    /// Fails today: LayerRenderer squares a mask's partial alpha (a mask of alpha 0.5 leaves
+    /// 0.25), so the soft hole comes out larger and harder than Skia's blurred disc, and every
+    /// anti-aliased hole edge loses coverage. Kept against the independent image so the fix shows.
+    @Test func holeKinds() throws {
+        try withKnownIssue("LayerRenderer applies a mask's partial alpha twice") {
+            try expectWithinTolerance("hole-kinds")
+        }
+    }
+}
+
+/// Scenes that no independent engine reproduces (procedural images resampled by our renderer,
+/// the stroker's own outline under even-odd): renders reviewed by eye when committed (each
+/// looked at before it went in) and kept as regression images, at 1x.
+///
+/// Tolerance: mean absolute difference under 0.5 (of 255) and at most 0.5% of pixels off by
+/// more than 16 in a channel — tighter than against Skia, since the reference is our own
+/// output; a change in the rasteriser's anti-aliasing may move edge pixels, nothing more.
+/// pattern-cutout's half-opaque SVG dots were reviewed under the renderer's current mask rule
+/// (see ``HolesGoldenTests/holeKinds()``): regenerate and review it when that is fixed.
+@Suite struct HolesReviewedRenderTests {
+    func expectMatchesReview(_ sceneID: String) throws {
+        let d = try HolesGoldenTests().compare(sceneID: sceneID)
+        #expect(d.mean < 0.5, "\(sceneID): mean \(d.mean)")
+        #expect(d.fractionOver16 < 0.005, "\(sceneID): over 16: \(d.fractionOver16)")
+    }
+
+    @Test func patternCutout() throws { try expectMatchesReview("pattern-cutout") }
+    @Test func erasedCurve() throws { try expectMatchesReview("erased-curve") }
+    @Test func shapesCatalogue() throws { try expectMatchesReview("shapes-catalogue") }
+    @Test func outstretch() throws { try expectMatchesReview("outstretch") }
+    @Test func flashlight() throws { try expectMatchesReview("flashlight") }
+    /// The first frame of the animation.
+    @Test func flashlightMoving() throws { try expectMatchesReview("flashlight-moving") }
 }
