@@ -60,10 +60,16 @@ public struct OverlayFrame: Hashable, Sendable {
     }
 
     /// How a touch at `point` is treated: blocked while animating, then callout, cut-out and
-    /// dimmed area in that order.
-    public func hitTest(_ point: CGPoint) -> TouchDisposition {
+    /// dimmed area in that order. The callout and the cut-outs are hit by their outlines, not
+    /// their boxes: a touch beside a bubble's arrow, or in the corner of a rounded hole's box,
+    /// is on the dimmed area. `metrics` must be those the callout is drawn with (the sheet's
+    /// rounded corners).
+    public func hitTest(_ point: CGPoint, metrics: CalloutMetrics = CalloutMetrics()) -> TouchDisposition {
         if blocksInput { return .blocked }
-        if let callout, calloutOpacity > 0, callout.frame.contains(point) { return .callout }
+        if let callout, calloutOpacity > 0, callout.frame.contains(point),
+           callout.path(metrics: metrics).contains(point, using: .winding) {
+            return .callout
+        }
         if visibleCutouts.contains(where: { $0.contains(point) }) {
             return passesTouchesThroughCutouts ? .passThrough : .cutout
         }

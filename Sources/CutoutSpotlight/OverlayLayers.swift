@@ -9,8 +9,9 @@ public struct OverlayStyle: Hashable, Sendable {
     public var dimColor = Color(red: 0.02, green: 0.03, blue: 0.08)
     /// Opacity of the dimming when fully shown.
     public var dimOpacity: CGFloat = 0.62
-    /// Blur radius applied to what is behind the overlay (0 for none); carried by the tree's
-    /// backdrop layer (see ``OverlayLayers/backdropName``).
+    /// Blur radius, in points, of what is behind the overlay (0 for none). The blur needs the
+    /// host's snapshot (``OverlayLayers/layer(for:style:metrics:snapshot:)``); the radius maps
+    /// to a Gaussian as ``OverlayBackdrop`` documents.
     public var blurRadius: CGFloat = 0
     /// Fill of the callout.
     public var calloutColor = Color.white
@@ -25,43 +26,52 @@ public struct OverlayStyle: Hashable, Sendable {
 /// Builds the overlay's layer tree from an ``OverlayFrame``.
 ///
 /// Tree, bottom to top:
-/// - `spotlight.dimming`: the full-screen group, its opacity the style's opacity × the frame's
-///   dimming. Holes are masks: each mask is the overlay's bounds with a set of
-///   non-overlapping holes, filled even-odd; overlapping holes go to separate masks on nested
-///   groups. Masks multiply, so the dimming disappears wherever any hole is — their union —
-///   without needing a boolean union of the outlines. Each hole is clipped to its clip rect
-///   first (``ClippedCutout/visiblePath``), so nothing is cut through the bars.
-///   - `spotlight.backdrop` (only with a blur radius): the snapshot of what is behind,
-///     blurred by the host or the renderer with sigma = radius / 2; its `contents` is the
-///     snapshot passed in, if any.
-///   - `spotlight.dim`: the dimming colour.
+/// - `spotlight.dimming`: the full-screen group. Holes are masks: each mask is the overlay's
+///   bounds with a set of non-overlapping holes, filled even-odd; overlapping holes go to
+///   separate masks on nested groups. Masks multiply, so everything in the group disappears
+///   wherever any hole is — their union — without needing a boolean union of the outlines.
+///   Each hole is clipped to its clip rect first (``ClippedCutout/visiblePath``), so nothing is
+///   cut through the bars. Inside the innermost group:
+///   - `spotlight.backdrop` (only with a blur radius and a snapshot): the snapshot blurred by
+///     ``OverlayBackdrop/blurred(_:radius:)`` with the style's radius × the frame's dimming,
+///     fully opaque. Being inside the masked group, it never shows inside a hole: holes show
+///     the sharp content underneath.
+///   - `spotlight.dim`: the dimming colour, its opacity the style's opacity × the frame's dimming.
 /// - `spotlight.callout`: the bubble or sheet with a soft shadow, and placeholder bars where
 ///   the host's title, body and button go.
 public enum OverlayLayers {
-    /// Name of the layer that stands for the blurred backdrop.
+    /// Name of the layer holding the blurred backdrop.
     public static let backdropName = "spotlight.backdrop"
 
-    /// The overlay for `frame`. `backdrop`, when given and the style blurs, becomes the
-    /// backdrop layer's contents (already blurred by the caller).
+    /// The overlay for `frame`.
+    ///
+    /// - Parameter snapshot: what is behind the overlay, covering `frame.bounds` (any pixel
+    ///   scale). Used only when the style blurs and the frame's dimming is above 0; without it
+    ///   there is nothing to blur, and the overlay only dims.
+    /// - Complexity: with a blur, one Gaussian blur of the snapshot per call (O(pixels)); hosts
+    ///   animating a still backdrop can blur once with ``OverlayBackdrop`` and pass a style
+    ///   without blur plus their own layer instead.
     public static func layer(for frame: OverlayFrame, style: OverlayStyle = OverlayStyle(),
-                             metrics: CalloutMetrics = CalloutMetrics(), backdrop: Pixmap? = nil) -> Layer {
+                             metrics: CalloutMetrics = CalloutMetrics(), snapshot: Pixmap? = nil) -> Layer {
         // Every layer's bounds are in overlay coordinates, so outlines need no transform.
         let local = frame.bounds.standardized
         let root = covering(local)
         root.name = "spotlight.overlay"
+        let dimming = clamp01(frame.dimming)
 
+        var group = covering(local)
+        let radius = style.blurRadius.isFinite ? max(0, style.blurRadius) * dimming : 0
+        if let snapshot, radius > 0 {
+            let backdrop = covering(local)
+            backdrop.name = backdropName
+            backdrop.contents = OverlayBackdrop.blurred(snapshot, radius: radius)
+            group.addSublayer(backdrop)
+        }
         let dim = covering(local)
         dim.name = "spotlight.dim"
         dim.backgroundColor = style.dimColor
-        var content: [Layer] = [dim]
-        if style.blurRadius.isFinite, style.blurRadius > 0 {
-            let backdropLayer = covering(local)
-            backdropLayer.name = backdropName
-            backdropLayer.contents = backdrop
-            content.insert(backdropLayer, at: 0)
-        }
-        var group = covering(local)
-        content.forEach(group.addSublayer)
+        dim.opacity = clamp01(style.dimOpacity) * dimming
+        group.addSublayer(dim)
         for holes in disjointGroups(frame.visibleCutouts) {
             let mask = ShapeLayer()
             mask.bounds = local
@@ -77,7 +87,6 @@ public enum OverlayLayers {
             group = outer
         }
         group.name = "spotlight.dimming"
-        group.opacity = clamp01(style.dimOpacity) * clamp01(frame.dimming)
         root.addSublayer(group)
 
         if let callout = frame.callout, frame.calloutOpacity > 0 {

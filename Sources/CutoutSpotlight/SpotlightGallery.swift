@@ -23,6 +23,15 @@ public enum SpotlightGallery {
                  calloutStyle: .bubble(preferredSide: .top)),
     ])
 
+    static let rtlViewport: SpotlightViewport = {
+        var v = viewport
+        v.layoutDirection = .rightToLeft
+        return v
+    }()
+
+    /// Blur radius of the blurred-backdrop scene, in points.
+    static let blurRadius: CGFloat = 12
+
     public static func scenes() -> [GalleryScene] {
         let registry = targets(scrolledBy: 0)
         let frames = tour.steps.map {
@@ -41,6 +50,25 @@ public enum SpotlightGallery {
         scenes.append(GalleryScene(id: "spotlight-under-navigation-bar", title: "Target under the navigation bar",
                                    caption: "The highlight is clipped to the content area: the bar stays dimmed and intact.",
                                    size: size, frames: [compose(scrolledBy: 24, overlay: scrolled)], frameDuration: 1))
+
+        // The optional blur: the screen rendered first, then handed over as the snapshot.
+        var blurStyle = OverlayStyle()
+        blurStyle.blurRadius = blurRadius
+        blurStyle.dimOpacity = 0.35
+        if let snapshot = try? LayerRenderer.render(mockScreen(scrolledBy: 0), size: size, scale: 1) {
+            scenes.append(GalleryScene(id: "spotlight-blurred-backdrop", title: "Blurred backdrop",
+                                       caption: "Step 2 over a blurred copy of the screen (radius \(Int(blurRadius)) pt, sigma = radius / 2); "
+                                           + "the holes show the sharp content.",
+                                       size: size, frames: [compose(scrolledBy: 0, overlay: frames[1], style: blurStyle, snapshot: snapshot)],
+                                       frameDuration: 1))
+        }
+
+        // Right-to-left: the same screen mirrored; "leading" now means the right.
+        let rtl = SpotlightLayout.frame(for: tour.steps[1], targets: targets(scrolledBy: 0, mirrored: true),
+                                        viewport: rtlViewport, calloutSize: calloutSize)
+        scenes.append(GalleryScene(id: "spotlight-step-2-rtl", title: "Tour step 2, right-to-left",
+                                   caption: "The mirrored screen: the callout asked for the leading side and sits on the right.",
+                                   size: size, frames: [compose(scrolledBy: 0, overlay: rtl, mirrored: true)], frameDuration: 1))
 
         // Fade in, then morph 1 → 2 → 3.
         var animation: [Layer] = []
@@ -66,13 +94,17 @@ public enum SpotlightGallery {
     // MARK: Mock screen
 
     /// Where the mock screen's elements are, with the list scrolled up by `offset`.
-    static func targets(scrolledBy offset: CGFloat) -> TargetRegistry {
+    /// `mirrored` flips every frame about the screen's vertical centre line (right-to-left).
+    static func targets(scrolledBy offset: CGFloat, mirrored: Bool = false) -> TargetRegistry {
         var r = TargetRegistry()
-        r.register(SpotlightTarget(id: "search", frame: searchFrame.offsetBy(dx: 0, dy: -offset),
+        func place(_ f: CGRect) -> CGRect {
+            mirrored ? CGRect(x: size.width - f.maxX, y: f.minY, width: f.width, height: f.height) : f
+        }
+        r.register(SpotlightTarget(id: "search", frame: place(searchFrame.offsetBy(dx: 0, dy: -offset)),
                                    shape: .roundedRect(radius: 10), padding: 4))
-        r.register(SpotlightTarget(id: "star-1", frame: starFrame(row: 1).offsetBy(dx: 0, dy: -offset), shape: .circle, padding: 2))
-        r.register(SpotlightTarget(id: "star-2", frame: starFrame(row: 3).offsetBy(dx: 0, dy: -offset), shape: .circle, padding: 2))
-        r.register(SpotlightTarget(id: "profile", frame: tabFrame(3), shape: .roundedRect(radius: 12), padding: 2,
+        r.register(SpotlightTarget(id: "star-1", frame: place(starFrame(row: 1).offsetBy(dx: 0, dy: -offset)), shape: .circle, padding: 2))
+        r.register(SpotlightTarget(id: "star-2", frame: place(starFrame(row: 3).offsetBy(dx: 0, dy: -offset)), shape: .circle, padding: 2))
+        r.register(SpotlightTarget(id: "profile", frame: place(tabFrame(3)), shape: .roundedRect(radius: 12), padding: 2,
                                    clipsToContentArea: false))
         return r
     }
@@ -85,11 +117,15 @@ public enum SpotlightGallery {
     }
     static func tabFrame(_ i: Int) -> CGRect { CGRect(x: 16 + CGFloat(i) * 92 + 20, y: 765, width: 50, height: 40) }
 
-    /// The mock screen with `overlay` on top.
-    static func compose(scrolledBy offset: CGFloat, overlay: OverlayFrame) -> Layer {
+    /// The mock screen (mirrored for right-to-left) with `overlay` on top.
+    static func compose(scrolledBy offset: CGFloat, overlay: OverlayFrame, style: OverlayStyle = OverlayStyle(),
+                        snapshot: Pixmap? = nil, mirrored: Bool = false) -> Layer {
+        let root = Layer(frame: CGRect(origin: .zero, size: size))
         let screen = mockScreen(scrolledBy: offset)
-        screen.addSublayer(OverlayLayers.layer(for: overlay))
-        return screen
+        if mirrored { screen.transform = Transform(scaleX: -1, y: 1) }
+        root.addSublayer(screen)
+        root.addSublayer(OverlayLayers.layer(for: overlay, style: style, snapshot: snapshot))
+        return root
     }
 
     static func mockScreen(scrolledBy offset: CGFloat) -> Layer {

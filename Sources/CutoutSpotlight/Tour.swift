@@ -156,7 +156,7 @@ public struct Tour: Sendable {
         }
     }
 
-    /// Applies a touch classified by ``OverlayFrame/hitTest(_:)``: only a touch on the dimmed
+    /// Applies a touch classified by ``OverlayFrame/hitTest(_:metrics:)``: only a touch on the dimmed
     /// area changes anything.
     @discardableResult
     public mutating func handleTouch(_ disposition: TouchDisposition) -> [TourEvent] {

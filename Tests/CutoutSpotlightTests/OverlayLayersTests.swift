@@ -1,5 +1,6 @@
 import CutoutGeometry
 import CutoutLayers
+import CutoutRaster
 import Foundation
 import Testing
 @testable import CutoutSpotlight
@@ -34,7 +35,7 @@ import Testing
         style.dimOpacity = 0.6
         let root = OverlayLayers.layer(for: frame, style: style)
         let dimming = try #require(find("spotlight.dimming", in: root))
-        #expect(near(dimming.opacity, 0.3))
+        #expect(near(try #require(find("spotlight.dim", in: root)).opacity, 0.3))
         let allMasks = masks(from: dimming)
         #expect(allMasks.count == 1)  // The two holes do not overlap: one mask.
         let mask = try #require(allMasks.first?.path)
@@ -47,7 +48,7 @@ import Testing
         #expect(find(OverlayLayers.backdropName, in: root) == nil)
     }
 
-    @Test func overlappingHolesGetSeparateMasksSoTheirUnionIsCut() {
+    @Test func overlappingHolesGetSeparateMasksSoTheirUnionIsCut() throws {
         let v = phoneViewport()
         let a = v.clip(Cutout(id: "a", shape: .roundedRect(CGRect(x: 20, y: 200, width: 100, height: 60), cornerRadius: 0)))
         let b = v.clip(Cutout(id: "b", shape: .roundedRect(CGRect(x: 80, y: 230, width: 100, height: 60), cornerRadius: 0)))
@@ -60,18 +61,27 @@ import Testing
         // The overlap (100, 245) is outside every mask's opaque area: masks multiply to 0 there.
         let overlap = CGPoint(x: 100, y: 245)
         #expect(all.allSatisfy { !$0.path!.contains(overlap, using: .evenOdd) })
-        #expect(find(OverlayLayers.backdropName, in: root) != nil)
+        // A blur without a snapshot has nothing to blur.
+        #expect(find(OverlayLayers.backdropName, in: root) == nil)
+        let snapshot = try Pixmap(width: 39, height: 84, scale: 0.1)
+        let blurred = OverlayLayers.layer(for: OverlayFrame(bounds: v.bounds, visibleRect: v.visibleRect, cutouts: [a, b]),
+                                          style: style, snapshot: snapshot)
+        let backdrop = try #require(find(OverlayLayers.backdropName, in: blurred))
+        #expect(backdrop.contents?.width == 39)
+        // The backdrop sits inside the masked group, below the dimming colour.
+        #expect(masks(from: blurred.sublayers[0]).count == 2)
     }
 
     @Test func galleryHasTheTourTheScrolledCaseAndAnAnimation() {
         let scenes = SpotlightGallery.scenes()
         #expect(scenes.map(\.id) == ["spotlight-step-1", "spotlight-step-2", "spotlight-step-3",
-                                     "spotlight-under-navigation-bar", "spotlight-tour-animation"])
+                                     "spotlight-under-navigation-bar", "spotlight-blurred-backdrop", "spotlight-step-2-rtl",
+                                     "spotlight-tour-animation"])
         for s in scenes {
             #expect(s.size == CGSize(width: 390, height: 844))
             #expect(s.id.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" })
         }
-        #expect(scenes[4].frames.count > 3)
+        #expect(scenes[6].frames.count > 3)
         // Every still step places a bubble (no sheet fallback on this screen).
         let registry = SpotlightGallery.targets(scrolledBy: 0)
         for step in SpotlightGallery.tour.steps {
