@@ -50,14 +50,9 @@ import Testing
     @Test func listShortContent() throws { try expectWithinTolerance("list-short-content") }
     @Test func stackedHole() throws { try expectWithinTolerance("stacked-hole") }
 
-    /// Fails today: LayerRenderer squares a mask's partial alpha (a mask of alpha 0.5 leaves
-    /// 0.25), so the soft hole comes out larger and harder than Skia's blurred disc, and every
-    /// anti-aliased hole edge loses coverage. Kept against the independent image so the fix shows.
-    @Test func holeKinds() throws {
-        try withKnownIssue("LayerRenderer applies a mask's partial alpha twice") {
-            try expectWithinTolerance("hole-kinds")
-        }
-    }
+    /// The soft hole and every anti-aliased hole edge depend on a mask's partial alpha being
+    /// applied exactly once (a mask of alpha 0.5 leaves 0.5, not 0.25).
+    @Test func holeKinds() throws { try expectWithinTolerance("hole-kinds") }
 }
 
 /// Scenes that no independent engine reproduces (procedural images resampled by our renderer,
@@ -67,8 +62,6 @@ import Testing
 /// Tolerance: mean absolute difference under 0.5 (of 255) and at most 0.5% of pixels off by
 /// more than 16 in a channel — tighter than against Skia, since the reference is our own
 /// output; a change in the rasteriser's anti-aliasing may move edge pixels, nothing more.
-/// pattern-cutout's half-opaque SVG dots were reviewed under the renderer's current mask rule
-/// (see ``HolesGoldenTests/holeKinds()``): regenerate and review it when that is fixed.
 @Suite struct HolesReviewedRenderTests {
     func expectMatchesReview(_ sceneID: String) throws {
         let d = try HolesGoldenTests().compare(sceneID: sceneID)

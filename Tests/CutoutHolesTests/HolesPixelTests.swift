@@ -112,8 +112,6 @@ import Testing
         #expect(p[20, 15] == PremultipliedRGBA8(r: 0, g: 0, b: 255, a: 255), "no pattern: the image \(p[20, 15])")
         #expect(isWhite(p[5, 5]) && isWhite(p[35, 25]), "the container around the hole")
         // Half-opaque pattern: the image keeps half its alpha over the red background.
-        withKnownIssue("LayerRenderer applies a mask's partial alpha twice") {
-            #expect(abs(Int(p[27, 15].r) - 128) <= 3 && abs(Int(p[27, 15].b) - 127) <= 3, "\(p[27, 15])")
-        }
+        #expect(abs(Int(p[27, 15].r) - 128) <= 3 && abs(Int(p[27, 15].b) - 127) <= 3, "\(p[27, 15])")
     }
 }
