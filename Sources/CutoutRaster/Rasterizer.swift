@@ -403,6 +403,12 @@ private struct Accumulator {
                         j = nextDirtyBlockStart(row: r, from: j)
                         if j > hi { break }
                     }
+                    // Four cells at a time while their bits are all zero.
+                    if j & 3 == 0 && j + 3 <= hi
+                        && UnsafeRawPointer(line + j).loadUnaligned(as: SIMD4<UInt32>.self) == .zero {
+                        j += 4
+                        continue
+                    }
                     if line[j] != 0 { break }
                     j += 1
                 }
