@@ -53,7 +53,7 @@ final class Rasterizer {
     private var rowMin = UnsafeMutablePointer<Int32>.allocate(capacity: 0)
     private var rowMax = UnsafeMutablePointer<Int32>.allocate(capacity: 0)
     private var rowCapacity = 0
-    /// One bit per block of 64 cells that may be non-zero, so sweeps skip empty stretches.
+    /// One bit per block of 16 cells that may be non-zero, so sweeps skip empty stretches.
     private var dirty = UnsafeMutablePointer<UInt64>.allocate(capacity: 0)
     private var dirtyCapacity = 0
 
@@ -193,7 +193,7 @@ final class Rasterizer {
         guard region.minX < region.maxX, region.minY < region.maxY else { return }
         let w = region.width, stride = w + 2
         let bandRows = max(1, min(region.height, Rasterizer.cellBudget / stride))
-        let dirtyWords = (stride + 4095) >> 12
+        let dirtyWords = (stride + 1023) >> 10
         reserve(stride: stride, rows: bandRows, dirtyWords: dirtyWords)
         let evenOdd = rule == .evenOdd
         var acc = Accumulator(cells: cells, stride: stride, width: w, rowMin: rowMin, rowMax: rowMax,
@@ -253,11 +253,11 @@ private struct Accumulator {
         self.dirty = dirty; self.dirtyWords = dirtyWords
     }
 
-    /// Marks the 64-cell blocks holding cells `a...b` of band row `row` as dirty.
+    /// Marks the 16-cell blocks holding cells `a...b` of band row `row` as dirty.
     @inline(__always)
     func markDirty(row: Int, _ a: Int, _ b: Int) {
         let words = dirty + row * dirtyWords
-        let b0 = a >> 6, b1 = b >> 6
+        let b0 = a >> 4, b1 = b >> 4
         if b0 == b1 {
             words[b0 >> 6] |= 1 << UInt64(b0 & 63)
         } else {
@@ -269,7 +269,7 @@ private struct Accumulator {
     @inline(__always)
     func nextDirtyBlockStart(row: Int, from cell: Int) -> Int {
         let words = dirty + row * dirtyWords
-        var blk = cell >> 6
+        var blk = cell >> 4
         var wi = blk >> 6
         guard wi < dirtyWords else { return .max }
         var word = words[wi] & (~0 << UInt64(blk & 63))
@@ -279,7 +279,7 @@ private struct Accumulator {
             word = words[wi]
         }
         blk = wi << 6 + word.trailingZeroBitCount
-        return blk << 6
+        return blk << 4
     }
 
     /// Clips a device-space segment to the band and the region's columns, then accumulates.
@@ -399,7 +399,7 @@ private struct Accumulator {
                 line[i] = 0
                 var j = i + 1
                 while j <= hi {
-                    if j & 63 == 0 {
+                    if j & 15 == 0 {
                         j = nextDirtyBlockStart(row: r, from: j)
                         if j > hi { break }
                     }
@@ -431,7 +431,7 @@ private struct Accumulator {
                 i = j
             }
             let words = dirty + r * dirtyWords
-            for wi in (lo >> 12)...(hi >> 12) { words[wi] = 0 }
+            for wi in (lo >> 10)...(hi >> 10) { words[wi] = 0 }
         }
     }
 }
