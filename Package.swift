@@ -37,6 +37,7 @@ let package = Package(
         .testTarget(name: "CutoutLayersTests", dependencies: ["CutoutLayers"], resources: [.copy("Golden"), .copy("Fixtures")]),
         .testTarget(name: "CutoutHolesTests", dependencies: ["CutoutHoles"], resources: [.copy("Golden"), .copy("Fixtures")]),
         .testTarget(name: "CutoutSpotlightTests", dependencies: ["CutoutSpotlight"], resources: [.copy("Golden"), .copy("Fixtures")]),
+        .testTarget(name: "RepositoryTests"),
         .testTarget(name: "CutoutCollectionTests", dependencies: ["CutoutCollection"], resources: [.copy("Golden"), .copy("Fixtures")]),
     ],
     swiftLanguageModes: [.v6]

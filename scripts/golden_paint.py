@@ -12,8 +12,11 @@ PREMULTIPLIED RGBA, 8 bits, rows top first (a header comment says so). The Swift
 them with Tests/CutoutRasterTests/PaintTestSupport.swift. The tests rebuild the same inputs
 from the parameters in this file (mirrored in the Swift tests), so the two must change together.
 
-Independent engines: Skia (skia-python) draws the blend modes, gradients and patterns; the
-blur reference is an exact sampled-Gaussian convolution in numpy (float64), not our method.
+Independent engines: Skia (skia-python) draws the blend modes, gradients and patterns
+(Core Graphics' plusDarker has no Skia counterpart and is checked by hand in BlendModeTests). The
+blur has two references in numpy (float64): an exact sampled-Gaussian convolution (how close
+the method is to a true Gaussian) and the SVG feGaussianBlur three-box method (whether our
+implementation of that method is right).
 """
 import math
 import os
@@ -211,11 +214,39 @@ def gaussian_blur(img, sigma):
     return out.astype(np.uint8)
 
 
+def svg_box_blur(img, sigma):
+    """The SVG feGaussianBlur three-box approximation (sigma >= 2), written independently with
+    cumulative sums: d = floor(sigma*3*sqrt(2*pi)/4 + 0.5); odd d: three centred boxes of d;
+    even d: boxes of d offset left, of d offset right, then d+1 centred. Zero outside, float64."""
+    d = int(math.floor(sigma * 3 * math.sqrt(2 * math.pi) / 4 + 0.5))
+    h = d // 2
+    boxes = [(h, h)] * 3 if d % 2 else [(h, h - 1), (h - 1, h), (h, h)]
+    f = img.astype(np.float64)
+    margin = 3 * (h + 1)
+    for axis in (1, 0):
+        widths = [(0, 0)] * 3
+        widths[axis] = (margin, margin)
+        p = np.pad(f, widths)
+        n = p.shape[axis]
+        for left, right in boxes:
+            c = np.cumsum(p, axis=axis)
+            c = np.concatenate([np.zeros_like(np.take(c, [0], axis=axis)), c], axis=axis)
+            i = np.arange(n)
+            lo, hi = np.clip(i - left, 0, n), np.clip(i + right + 1, 0, n)
+            p = (np.take(c, hi, axis=axis) - np.take(c, lo, axis=axis)) / (left + right + 1)
+        f = np.take(p, np.arange(margin, margin + f.shape[axis]), axis=axis)
+    out = np.clip(np.floor(f + 0.5), 0, 255)
+    out[..., :3] = np.minimum(out[..., :3], out[..., 3:4])
+    return out.astype(np.uint8)
+
+
 def blurs():
     src = blur_source()
     write_pam("blur-source.pam", src)
     for name, sigma in BLUR_SIGMAS.items():
         write_pam(f"blur-sigma{name}.pam", gaussian_blur(src, sigma))
+        if sigma >= 2:
+            write_pam(f"blur-box-sigma{name}.pam", svg_box_blur(src, sigma))
 
 
 if __name__ == "__main__":

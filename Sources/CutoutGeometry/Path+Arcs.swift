@@ -14,7 +14,7 @@ extension Path {
     /// full circle. If the path has a current point, a line joins it to the arc's start.
     /// A negative radius adds nothing.
     public mutating func addArc(center: CGPoint, radius: CGFloat, startAngle: CGFloat, endAngle: CGFloat,
-                                clockwise: Bool, transform: AffineTransform = .identity) {
+                                clockwise: Bool, transform: Transform = .identity) {
         guard center.isFinitePoint, radius.isFinite, startAngle.isFinite, endAngle.isFinite,
               radius >= 0 else { return }
         let twoPi = 2 * CGFloat.pi
@@ -33,7 +33,7 @@ extension Path {
     /// Adds an arc from `startAngle` through `delta` radians (positive = increasing angle),
     /// as `CGMutablePath.addRelativeArc(center:radius:startAngle:delta:transform:)`.
     public mutating func addRelativeArc(center: CGPoint, radius: CGFloat, startAngle: CGFloat, delta: CGFloat,
-                                        transform: AffineTransform = .identity) {
+                                        transform: Transform = .identity) {
         guard center.isFinitePoint, radius.isFinite, startAngle.isFinite, delta.isFinite, radius >= 0 else { return }
         addArcSweep(center: center, radii: CGSize(width: radius, height: radius),
                     startAngle: startAngle, sweep: delta, transform: transform)
@@ -42,7 +42,7 @@ extension Path {
     /// Elliptical arc through `sweep` radians from `startAngle`, as cubics of at most
     /// ``maxArcSegmentAngle`` each, joined to the current point by a line.
     mutating func addArcSweep(center: CGPoint, radii: CGSize, startAngle: CGFloat, sweep: CGFloat,
-                              transform: AffineTransform) {
+                              transform: Transform) {
         let rx = radii.width, ry = radii.height
         func point(_ angle: CGFloat) -> CGPoint {
             CGPoint(x: center.x + rx * cos(angle), y: center.y + ry * sin(angle)).applying(transform)
@@ -71,7 +71,7 @@ extension Path {
     /// 0, a line to `tangent1End` is added instead. With no current point, a subpath starts at
     /// `tangent1End`.
     public mutating func addArc(tangent1End: CGPoint, tangent2End: CGPoint, radius: CGFloat,
-                                transform: AffineTransform = .identity) {
+                                transform: Transform = .identity) {
         guard tangent1End.isFinitePoint, tangent2End.isFinitePoint, radius.isFinite, radius >= 0 else { return }
         guard let cur = currentPoint, let inv = transform.inverted() else {
             move(to: tangent1End, transform: transform)
@@ -111,7 +111,7 @@ extension Path {
 
     /// Adds a closed rectangle: top-left, top-right, bottom-right, bottom-left (clockwise on a
     /// y-down screen), as `CGMutablePath.addRect(_:transform:)`.
-    public mutating func addRect(_ rect: CGRect, transform: AffineTransform = .identity) {
+    public mutating func addRect(_ rect: CGRect, transform: Transform = .identity) {
         guard rect.origin.isFinitePoint, rect.width.isFinite, rect.height.isFinite, !rect.isNull else { return }
         let r = rect.standardized
         addLines(between: [CGPoint(x: r.minX, y: r.minY), CGPoint(x: r.maxX, y: r.minY),
@@ -120,13 +120,13 @@ extension Path {
     }
 
     /// Adds each rectangle as its own closed subpath.
-    public mutating func addRects(_ rects: [CGRect], transform: AffineTransform = .identity) {
+    public mutating func addRects(_ rects: [CGRect], transform: Transform = .identity) {
         for r in rects { addRect(r, transform: transform) }
     }
 
     /// Adds a closed ellipse inscribed in `rect`, starting at its rightmost point and going
     /// through increasing angles (clockwise on a y-down screen).
-    public mutating func addEllipse(in rect: CGRect, transform: AffineTransform = .identity) {
+    public mutating func addEllipse(in rect: CGRect, transform: Transform = .identity) {
         guard rect.origin.isFinitePoint, rect.width.isFinite, rect.height.isFinite, !rect.isNull else { return }
         let r = rect.standardized
         let center = CGPoint(x: r.midX, y: r.midY)
@@ -140,7 +140,7 @@ extension Path {
     /// `CGMutablePath.addRoundedRect(in:cornerWidth:cornerHeight:transform:)`. Corner sizes
     /// larger than half the side are clamped to it; negative ones count as 0.
     public mutating func addRoundedRect(in rect: CGRect, cornerWidth: CGFloat, cornerHeight: CGFloat,
-                                        transform: AffineTransform = .identity) {
+                                        transform: Transform = .identity) {
         guard cornerWidth.isFinite, cornerHeight.isFinite else { return }
         let r = rect.standardized
         let cw = min(max(cornerWidth, 0), r.width / 2), ch = min(max(cornerHeight, 0), r.height / 2)
@@ -152,7 +152,7 @@ extension Path {
     /// `UIBezierPath(roundedRect:byRoundingCorners:cornerRadii:)` generalised. Each radius is
     /// clamped to half the shorter side.
     public mutating func addRoundedRect(in rect: CGRect, cornerRadii: CornerRadii,
-                                        transform: AffineTransform = .identity) {
+                                        transform: Transform = .identity) {
         let c = cornerRadii.clamped(to: rect.standardized.size)
         func s(_ v: CGFloat) -> CGSize { CGSize(width: v, height: v) }
         addRoundedRect(in: rect, corners: [s(c.topLeft), s(c.topRight), s(c.bottomRight), s(c.bottomLeft)],
@@ -160,7 +160,7 @@ extension Path {
     }
 
     /// Corners in drawing order: top-left, top-right, bottom-right, bottom-left.
-    private mutating func addRoundedRect(in rect: CGRect, corners: [CGSize], transform: AffineTransform) {
+    private mutating func addRoundedRect(in rect: CGRect, corners: [CGSize], transform: Transform) {
         guard rect.origin.isFinitePoint, rect.width.isFinite, rect.height.isFinite, !rect.isNull else { return }
         let r = rect.standardized
         let tl = corners[0], tr = corners[1], br = corners[2], bl = corners[3]
@@ -176,12 +176,12 @@ extension Path {
         closeSubpath()
     }
 
-    private mutating func addLineIfNeeded(_ p: CGPoint, _ t: AffineTransform) {
+    private mutating func addLineIfNeeded(_ p: CGPoint, _ t: Transform) {
         let q = p.applying(t)
         if currentPoint != q { addLine(to: q) }
     }
 
-    private mutating func cornerArc(center: CGPoint, radii: CGSize, start: CGFloat, _ t: AffineTransform) {
+    private mutating func cornerArc(center: CGPoint, radii: CGSize, start: CGFloat, _ t: Transform) {
         guard radii.width > 0, radii.height > 0 else { return }
         addArcSweep(center: center, radii: radii, startAngle: start, sweep: .pi / 2, transform: t)
     }

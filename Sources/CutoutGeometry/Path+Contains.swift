@@ -7,7 +7,7 @@ extension Path {
     ///
     /// Complexity: O(k) in the number of flattened segments.
     public func contains(_ point: CGPoint, using rule: FillRule = .winding,
-                         transform: AffineTransform = .identity) -> Bool {
+                         transform: Transform = .identity) -> Bool {
         guard point.isFinitePoint, !isEmpty else { return false }
         let box = boundingBoxOfPath
         let tol = min(1e-3, max(box.width, box.height) * 1e-4)
@@ -16,7 +16,7 @@ extension Path {
 
     /// The winding number of the flattened path around `point` (crossings of a ray toward +x;
     /// downward edges count +1 in y-down space, matching a clockwise-on-screen outline).
-    func windingNumber(at point: CGPoint, tolerance: CGFloat, transform: AffineTransform = .identity) -> Int {
+    func windingNumber(at point: CGPoint, tolerance: CGFloat, transform: Transform = .identity) -> Int {
         var winding = 0
         var start = CGPoint.zero, prev = CGPoint.zero
         func edge(_ a: CGPoint, _ b: CGPoint) {

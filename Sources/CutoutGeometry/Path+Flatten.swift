@@ -20,7 +20,7 @@ extension Path {
     ///
     /// Complexity: O(n + k) for n elements producing k points; a single curve is cut into
     /// at most 4096 pieces, so hostile coordinates cannot blow up the output.
-    public func flattened(tolerance: CGFloat = 0.25, transform: AffineTransform = .identity) -> [Polyline] {
+    public func flattened(tolerance: CGFloat = 0.25, transform: Transform = .identity) -> [Polyline] {
         var out: [Polyline] = []
         var current: [CGPoint] = []
         func flush(closed: Bool) {
@@ -50,7 +50,7 @@ extension Path {
 
     /// Calls `body` for each point of the flattened path without building arrays; see
     /// ``flattened(tolerance:transform:)``.
-    public func forEachFlattenedPoint(tolerance: CGFloat = 0.25, transform: AffineTransform = .identity,
+    public func forEachFlattenedPoint(tolerance: CGFloat = 0.25, transform: Transform = .identity,
                                       _ body: (FlattenEvent) -> Void) {
         let tol = tolerance > 0 && tolerance.isFinite ? tolerance : 0.25
         let t = transform

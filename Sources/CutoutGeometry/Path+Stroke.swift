@@ -36,7 +36,7 @@ extension Path {
     /// Complexity: O(n) pieces for n elements; each curve gives at most 2^10 pieces per
     /// cusp-free part, so the time is bounded whatever the coordinates.
     public func copy(strokingWithWidth lineWidth: CGFloat, lineCap: LineCap, lineJoin: LineJoin,
-                     miterLimit: CGFloat, transform: AffineTransform = .identity) -> Path {
+                     miterLimit: CGFloat, transform: Transform = .identity) -> Path {
         guard lineWidth.isFinite, lineWidth > 0, transform.isFinite, !isEmpty else { return Path() }
         let limit = miterLimit.isFinite ? miterLimit : Self.defaultMiterLimit
         let outliner = StrokeOutliner(halfWidth: lineWidth / 2, cap: lineCap, join: lineJoin, miterLimit: limit)
@@ -69,7 +69,7 @@ extension Path {
 
     /// The offset tolerance documented on ``copy(strokingWithWidth:lineCap:lineJoin:miterLimit:transform:)``,
     /// kept above the floating-point resolution of the coordinates.
-    private func strokeTolerance(lineWidth: CGFloat, transform: AffineTransform) -> CGFloat {
+    private func strokeTolerance(lineWidth: CGFloat, transform: Transform) -> CGFloat {
         let s = transform.maximumScale
         var tol = lineWidth / 1000
         if s > 0, s.isFinite { tol = min(tol, 0.01 / s) }

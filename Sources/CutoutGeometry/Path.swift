@@ -35,18 +35,18 @@ public struct Path: Hashable, Sendable {
     }
 
     /// A rectangle, as `CGPath(rect:transform:)`.
-    public init(rect: CGRect, transform: AffineTransform = .identity) {
+    public init(rect: CGRect, transform: Transform = .identity) {
         addRect(rect, transform: transform)
     }
 
     /// An ellipse inscribed in `rect`, as `CGPath(ellipseIn:transform:)`.
-    public init(ellipseIn rect: CGRect, transform: AffineTransform = .identity) {
+    public init(ellipseIn rect: CGRect, transform: Transform = .identity) {
         addEllipse(in: rect, transform: transform)
     }
 
     /// A rounded rectangle, as `CGPath(roundedRect:cornerWidth:cornerHeight:transform:)`.
     public init(roundedRect rect: CGRect, cornerWidth: CGFloat, cornerHeight: CGFloat,
-                transform: AffineTransform = .identity) {
+                transform: Transform = .identity) {
         addRoundedRect(in: rect, cornerWidth: cornerWidth, cornerHeight: cornerHeight, transform: transform)
     }
 
@@ -63,7 +63,7 @@ public struct Path: Hashable, Sendable {
     // MARK: Building
 
     /// Starts a new subpath at `point`.
-    public mutating func move(to point: CGPoint, transform: AffineTransform = .identity) {
+    public mutating func move(to point: CGPoint, transform: Transform = .identity) {
         let p = point.applying(transform)
         guard p.isFinitePoint else { return }
         elements.append(.moveTo(p))
@@ -72,7 +72,7 @@ public struct Path: Hashable, Sendable {
     }
 
     /// Adds a straight line from the current point to `point`.
-    public mutating func addLine(to point: CGPoint, transform: AffineTransform = .identity) {
+    public mutating func addLine(to point: CGPoint, transform: Transform = .identity) {
         let p = point.applying(transform)
         guard p.isFinitePoint else { return }
         guard beginSegment(orMoveTo: p) else { return }
@@ -81,7 +81,7 @@ public struct Path: Hashable, Sendable {
 
     /// Starts a subpath at the first point and adds lines through the rest, as
     /// `CGMutablePath.addLines(between:transform:)`. Nothing is added if any point is non-finite.
-    public mutating func addLines(between points: [CGPoint], transform: AffineTransform = .identity) {
+    public mutating func addLines(between points: [CGPoint], transform: Transform = .identity) {
         let mapped = points.map { $0.applying(transform) }
         guard let first = mapped.first, mapped.allSatisfy(\.isFinitePoint) else { return }
         move(to: first)
@@ -89,7 +89,7 @@ public struct Path: Hashable, Sendable {
     }
 
     /// Adds a quadratic Bézier curve from the current point to `end`.
-    public mutating func addQuadCurve(to end: CGPoint, control: CGPoint, transform: AffineTransform = .identity) {
+    public mutating func addQuadCurve(to end: CGPoint, control: CGPoint, transform: Transform = .identity) {
         let p = end.applying(transform), c = control.applying(transform)
         guard p.isFinitePoint, c.isFinitePoint else { return }
         guard beginSegment(orMoveTo: p) else { return }
@@ -98,7 +98,7 @@ public struct Path: Hashable, Sendable {
 
     /// Adds a cubic Bézier curve from the current point to `end`.
     public mutating func addCurve(to end: CGPoint, control1: CGPoint, control2: CGPoint,
-                                  transform: AffineTransform = .identity) {
+                                  transform: Transform = .identity) {
         let p = end.applying(transform), c1 = control1.applying(transform), c2 = control2.applying(transform)
         guard p.isFinitePoint, c1.isFinitePoint, c2.isFinitePoint else { return }
         guard beginSegment(orMoveTo: p) else { return }
@@ -114,7 +114,7 @@ public struct Path: Hashable, Sendable {
     }
 
     /// Appends `path`'s elements mapped by `transform`; its subpaths stay separate subpaths.
-    public mutating func addPath(_ path: Path, transform: AffineTransform = .identity) {
+    public mutating func addPath(_ path: Path, transform: Transform = .identity) {
         guard transform.isFinite else { return }
         for e in path.elements { append(transform.isIdentity ? e : e.applying(transform)) }
     }
@@ -157,7 +157,7 @@ public struct Path: Hashable, Sendable {
     // MARK: Whole-path operations
 
     /// The path with every point mapped by `transform`. A non-finite transform gives an empty path.
-    public func applying(_ transform: AffineTransform) -> Path {
+    public func applying(_ transform: Transform) -> Path {
         var out = Path()
         out.addPath(self, transform: transform)
         return out

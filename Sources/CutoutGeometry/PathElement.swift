@@ -22,7 +22,7 @@ public enum PathElement: Hashable, Sendable {
     }
 
     /// The element with every point mapped by `t`.
-    public func applying(_ t: AffineTransform) -> PathElement {
+    public func applying(_ t: Transform) -> PathElement {
         switch self {
         case .moveTo(let p): return .moveTo(p.applying(t))
         case .lineTo(let p): return .lineTo(p.applying(t))

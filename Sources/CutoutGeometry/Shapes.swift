@@ -27,7 +27,7 @@ public enum Shapes {
         let size = w - 2 * inset, r = size / 4
         let a = atan(2 * r / size)
         var p = Path()
-        let t = AffineTransform(translationX: c.origin.x, y: c.origin.y)
+        let t = Transform(translationX: c.origin.x, y: c.origin.y)
         p.move(to: CGPoint(x: w / 2, y: h / 2), transform: t)
         p.addArc(center: CGPoint(x: inset + r, y: h / 2), radius: r, startAngle: 0, endAngle: .pi + 2 * a,
                  clockwise: true, transform: t)
@@ -45,7 +45,7 @@ public enum Shapes {
         let inset = inset ?? 20 * c.scale
         let size = w - 2 * inset, r = size / 4
         let a = atan(4 * r / (3 * size))
-        let t = AffineTransform(translationX: c.origin.x, y: c.origin.y)
+        let t = Transform(translationX: c.origin.x, y: c.origin.y)
         var p = Path()
         p.move(to: CGPoint(x: w / 2, y: h / 2 + size / 2), transform: t)
         p.addArc(center: CGPoint(x: inset + r, y: h / 2 - r), radius: r, startAngle: .pi - 2 * a, endAngle: 0,
@@ -65,7 +65,7 @@ public enum Shapes {
         let inset = inset ?? 20 * c.scale
         let adj = adjustment ?? 10 * c.scale
         let size = w - 2 * inset
-        let t = AffineTransform(translationX: c.origin.x, y: c.origin.y)
+        let t = Transform(translationX: c.origin.x, y: c.origin.y)
         var p = Path()
         p.move(to: CGPoint(x: inset, y: h / 2), transform: t)
         p.addQuadCurve(to: CGPoint(x: w / 2, y: h / 2 - size / 2), control: CGPoint(x: w / 2 - adj, y: h / 2 - adj), transform: t)
@@ -85,7 +85,7 @@ public enum Shapes {
         let inset = inset ?? 20 * c.scale
         let adj = adjustment ?? 10 * c.scale
         let size = w - 2 * inset, r = size / 4
-        let t = AffineTransform(translationX: c.origin.x, y: c.origin.y)
+        let t = Transform(translationX: c.origin.x, y: c.origin.y)
         let full = 2 * CGFloat.pi
         var p = Path()
         p.move(to: CGPoint(x: w / 2, y: h / 2), transform: t)
@@ -97,7 +97,7 @@ public enum Shapes {
     }
 
     /// The flared stem shared by spade and club, ending back at the centre.
-    private static func addStem(to p: inout Path, w: CGFloat, h: CGFloat, size: CGFloat, r: CGFloat, t: AffineTransform) {
+    private static func addStem(to p: inout Path, w: CGFloat, h: CGFloat, size: CGFloat, r: CGFloat, t: Transform) {
         let bottom = CGPoint(x: w / 2, y: h / 2 + size / 2)
         p.addQuadCurve(to: CGPoint(x: w / 2 + r, y: h / 2 + size / 2), control: bottom, transform: t)
         p.addLine(to: CGPoint(x: w / 2 - r, y: h / 2 + size / 2), transform: t)

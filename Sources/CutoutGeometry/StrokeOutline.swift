@@ -75,8 +75,9 @@ struct StrokePiece {
     var startTangent: StrokeVector
     var endTangent: StrokeVector
     var offsets: Offsets
-    /// The join used before this piece: the user's join at segment boundaries, round inside
-    /// a curve (where consecutive pieces are tangent or meet at a cusp).
+    /// Whether the piece starts a path segment: it is joined to the previous piece with the
+    /// user's join; pieces inside a curve (tangent to each other, or meeting at a cusp) are
+    /// joined round.
     var isSegmentStart: Bool
 }
 

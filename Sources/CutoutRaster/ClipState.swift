@@ -1,6 +1,6 @@
 import Foundation
 import CutoutGeometry
-import struct CutoutGeometry.AffineTransform
+import struct CutoutGeometry.Transform
 
 /// An 8-bit coverage mask over a pixel rectangle: how much of each pixel the clip lets through.
 struct ClipMask: Hashable, Sendable {
@@ -56,7 +56,7 @@ struct ClipState: Hashable, Sendable {
 
     /// The device rectangle `path` fills when, after `transform`, it is exactly an
     /// axis-aligned rectangle with whole-pixel corners; otherwise `nil`.
-    static func pixelAlignedRect(_ path: Path, transform: AffineTransform) -> PixelRect? {
+    static func pixelAlignedRect(_ path: Path, transform: Transform) -> PixelRect? {
         var pts: [CGPoint] = []
         for (i, e) in path.elements.enumerated() {
             switch e {
@@ -120,8 +120,8 @@ extension DrawingContext {
         }
         let area = PixelRect(covering: r.applying(gstate.ctm), within: old.bounds)
         guard !area.isEmpty else { gstate.clip.bounds = .empty; return }
-        let toImage = inv.concatenating(AffineTransform(translationX: -r.minX, y: -r.minY))
-            .concatenating(AffineTransform(scaleX: CGFloat(mask.width) / r.width, y: CGFloat(mask.height) / r.height))
+        let toImage = inv.concatenating(Transform(translationX: -r.minX, y: -r.minY))
+            .concatenating(Transform(scaleX: CGFloat(mask.width) / r.width, y: CGFloat(mask.height) / r.height))
         var m = [UInt8](repeating: 0, count: area.width * area.height)
         let sampler = ImageSampler(image: mask, toImage: toImage, interpolation: .bilinear)
         mask.data.withUnsafeBufferPointer { src in

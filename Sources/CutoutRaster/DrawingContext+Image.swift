@@ -1,6 +1,6 @@
 import Foundation
 import CutoutGeometry
-import struct CutoutGeometry.AffineTransform
+import struct CutoutGeometry.Transform
 
 /// How an image is sampled when drawn scaled or transformed.
 public enum Interpolation: Hashable, Sendable {
@@ -18,7 +18,7 @@ struct ImageSampler {
     let a, b, c, d, tx, ty: Double
     let interpolation: Interpolation
 
-    init(image: Pixmap, toImage t: AffineTransform, interpolation: Interpolation) {
+    init(image: Pixmap, toImage t: Transform, interpolation: Interpolation) {
         width = image.width; height = image.height
         a = Double(t.a); b = Double(t.b); c = Double(t.c); d = Double(t.d)
         tx = Double(t.tx); ty = Double(t.ty)
@@ -83,8 +83,8 @@ extension DrawingContext {
         guard r.origin.x.isFinite, r.origin.y.isFinite, r.width.isFinite, r.height.isFinite,
               r.width > 0, r.height > 0, !gstate.clip.bounds.isEmpty, gstate.alpha > 0,
               let inv = gstate.ctm.inverted() else { return }
-        let toImage = inv.concatenating(AffineTransform(translationX: -r.minX, y: -r.minY))
-            .concatenating(AffineTransform(scaleX: CGFloat(image.width) / r.width,
+        let toImage = inv.concatenating(Transform(translationX: -r.minX, y: -r.minY))
+            .concatenating(Transform(scaleX: CGFloat(image.width) / r.width,
                                            y: CGFloat(image.height) / r.height))
         guard toImage.isFinite else { return }
         let sampler = ImageSampler(image: image, toImage: toImage, interpolation: interpolation)

@@ -1,6 +1,6 @@
 import Foundation
 import CutoutGeometry
-import struct CutoutGeometry.AffineTransform
+import struct CutoutGeometry.Transform
 
 /// Line attributes saved with the graphics state.
 struct StrokeStyle {

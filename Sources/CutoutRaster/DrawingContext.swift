@@ -1,6 +1,6 @@
 import Foundation
 import CutoutGeometry
-import struct CutoutGeometry.AffineTransform
+import struct CutoutGeometry.Transform
 
 /// An immediate-mode drawing context over a ``Pixmap``, with Core Graphics' vocabulary:
 /// a graphics-state stack, a current transform (CTM), clipping, fills and transparency layers.
@@ -48,7 +48,7 @@ public struct DrawingContext {
         self.pixmap = pixmap
         let s = pixmap.scale
         let all = PixelRect(minX: 0, minY: 0, maxX: pixmap.width, maxY: pixmap.height)
-        gstate = GState(ctm: AffineTransform(scaleX: s, y: s), clip: ClipState(bounds: all, mask: nil))
+        gstate = GState(ctm: Transform(scaleX: s, y: s), clip: ClipState(bounds: all, mask: nil))
     }
 
     // MARK: Graphics state
@@ -67,11 +67,11 @@ public struct DrawingContext {
     }
 
     /// The current transform from user space (points) to device pixels.
-    public var ctm: AffineTransform { gstate.ctm }
+    public var ctm: Transform { gstate.ctm }
 
     /// Applies `transform` before the current CTM (as `CGContext.concatenate`). A transform
     /// with non-finite entries is ignored.
-    public mutating func concatenate(_ transform: AffineTransform) {
+    public mutating func concatenate(_ transform: Transform) {
         guard transform.isFinite else { return }
         let t = transform.concatenating(gstate.ctm)
         guard t.isFinite else { return }
@@ -79,17 +79,17 @@ public struct DrawingContext {
     }
 
     public mutating func translateBy(x: CGFloat, y: CGFloat) {
-        concatenate(AffineTransform(translationX: x, y: y))
+        concatenate(Transform(translationX: x, y: y))
     }
 
     public mutating func scaleBy(x: CGFloat, y: CGFloat) {
-        concatenate(AffineTransform(scaleX: x, y: y))
+        concatenate(Transform(scaleX: x, y: y))
     }
 
     /// Rotates user space by `angle` radians (positive turns +x toward +y).
     public mutating func rotate(by angle: CGFloat) {
         guard angle.isFinite else { return }
-        concatenate(AffineTransform(rotationAngle: angle))
+        concatenate(Transform(rotationAngle: angle))
     }
 
     /// Sets the fill to a solid colour.
@@ -134,7 +134,7 @@ public struct DrawingContext {
 
     /// Fills `path` mapped by `transform` (to device pixels) with `paint`; the paint's own
     /// geometry is still in user space.
-    mutating func fill(_ path: Path, transform: AffineTransform, rule: FillRule, paint: Paint) {
+    mutating func fill(_ path: Path, transform: Transform, rule: FillRule, paint: Paint) {
         guard !gstate.clip.bounds.isEmpty else { return }
         let mode = gstate.blendMode, clip = gstate.clip
         let scratch = uniqueScratch()
@@ -233,7 +233,7 @@ public struct DrawingContext {
 
 /// Everything ``DrawingContext/saveGState()`` saves.
 struct GState {
-    var ctm: AffineTransform
+    var ctm: Transform
     var clip: ClipState
     var fillPaint: Paint = .color(.black)
     var alpha: CGFloat = 1

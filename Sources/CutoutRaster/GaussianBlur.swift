@@ -27,7 +27,8 @@ extension Pixmap {
     ///
     /// sigma ≤ 0 or NaN returns a copy; sigma above ``maximumBlurSigma`` is clamped to it.
     ///
-    /// Complexity: O(width · height) for any sigma (plus O(σ) per row and column for padding).
+    /// Complexity: O(width · height) for any sigma (plus O(σ) per row and column for padding);
+    /// 16 bytes of temporary `Float` storage per pixel.
     public func gaussianBlurred(sigma: CGFloat) -> Pixmap {
         gaussianBlurred(sigmaX: sigma, sigmaY: sigma)
     }
@@ -64,6 +65,25 @@ extension Pixmap {
             }
         }
         return out
+    }
+
+    /// This pixmap blurred with nothing cut off: the result is larger by
+    /// ``gaussianBlurOutset(sigma:)`` pixels on every side (the source sits at that offset), as
+    /// a shadow needs. Otherwise as ``gaussianBlurred(sigma:)``.
+    /// - Throws: ``PixmapError/invalidSize(width:height:)`` when the grown size is over the limits.
+    public func gaussianBlurredExpanded(sigma: CGFloat) throws(PixmapError) -> Pixmap {
+        let outset = Pixmap.gaussianBlurOutset(sigma: sigma)
+        var grown = try Pixmap(width: width + 2 * outset, height: height + 2 * outset, scale: scale)
+        let rowBytes = width * 4, grownRowBytes = grown.width * 4
+        grown.data.withUnsafeMutableBufferPointer { dst in
+            data.withUnsafeBufferPointer { src in
+                for y in 0..<height {
+                    let d = dst.baseAddress! + (y + outset) * grownRowBytes + outset * 4
+                    d.update(from: src.baseAddress! + y * rowBytes, count: rowBytes)
+                }
+            }
+        }
+        return grown.gaussianBlurred(sigma: sigma)
     }
 
     /// Blurs this pixmap in place; see ``gaussianBlurred(sigma:)``.

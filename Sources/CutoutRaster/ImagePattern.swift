@@ -1,5 +1,4 @@
 import CutoutGeometry
-import struct CutoutGeometry.AffineTransform
 import Foundation
 
 /// How an image pattern continues outside the image.
@@ -26,12 +25,12 @@ public enum ImageInterpolation: String, CaseIterable, Hashable, Sendable {
 /// Degenerate input: a non-invertible or non-finite transform paints nothing.
 public struct ImagePattern: Hashable, Sendable {
     public var image: Pixmap
-    public var transform: AffineTransform
+    public var transform: Transform
     public var tileModeX: TileMode
     public var tileModeY: TileMode
     public var interpolation: ImageInterpolation
 
-    public init(image: Pixmap, transform: AffineTransform = .identity, tileModeX: TileMode = .repeat,
+    public init(image: Pixmap, transform: Transform = .identity, tileModeX: TileMode = .repeat,
                 tileModeY: TileMode = .repeat, interpolation: ImageInterpolation = .bilinear) {
         self.image = image
         self.transform = transform
@@ -40,7 +39,7 @@ public struct ImagePattern: Hashable, Sendable {
         self.interpolation = interpolation
     }
 
-    public init(image: Pixmap, transform: AffineTransform = .identity, tileMode: TileMode,
+    public init(image: Pixmap, transform: Transform = .identity, tileMode: TileMode,
                 interpolation: ImageInterpolation = .bilinear) {
         self.init(image: image, transform: transform, tileModeX: tileMode, tileModeY: tileMode,
                   interpolation: interpolation)

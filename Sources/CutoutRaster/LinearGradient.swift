@@ -1,5 +1,4 @@
 import CutoutGeometry
-import struct CutoutGeometry.AffineTransform
 import Foundation
 
 /// A gradient along the axis from `start` to `end` (like `CGContext.drawLinearGradient`
@@ -14,9 +13,9 @@ public struct LinearGradient: Hashable, Sendable {
     public var gradient: Gradient
     public var start: CGPoint
     public var end: CGPoint
-    public var transform: AffineTransform
+    public var transform: Transform
 
-    public init(gradient: Gradient, start: CGPoint, end: CGPoint, transform: AffineTransform = .identity) {
+    public init(gradient: Gradient, start: CGPoint, end: CGPoint, transform: Transform = .identity) {
         self.gradient = gradient
         self.start = start
         self.end = end

@@ -9,8 +9,13 @@ extension Pixmap {
     /// (APNG animation chunks included: the result is the default image), except that `pHYs`
     /// stating 72·k dpi for k in 1...4 (as ``pngData()`` writes for integral scales) sets
     /// ``scale`` to k; any other density leaves it 1. Gamma and colour-profile chunks (gAMA,
-    /// cHRM, sRGB, iCCP) are ignored: samples are taken as sRGB. Conversion rules (16-bit
-    /// narrowing, premultiplication rounding) are those of `PNGPixelConverter`.
+    /// cHRM, sRGB, iCCP) are ignored: samples are taken as sRGB.
+    ///
+    /// Conversion: grey of depth 1, 2, 4 scales exactly (× 255, × 85, × 17); 16-bit samples
+    /// round to nearest, `(v · 255 + 32767) / 65535`; a grey or RGB pixel whose raw samples equal
+    /// the tRNS key is (0, 0, 0, 0); palette tRNS gives per-entry alpha (entries past its end
+    /// opaque, values past the palette's end ignored). Colours are premultiplied on the 8-bit
+    /// values, `(c · a + 127) / 255`, i.e. `c · a / 255` rounded to nearest.
     ///
     /// Safety: the declared size is checked against ``maxDimension`` and ``maxPixelCount``
     /// before anything is allocated for it, and decompression stops at the exact byte count

@@ -75,54 +75,53 @@ enum PNGEncoder {
     }
 
     /// Every row converted to straight samples in `format` and filtered with the filter that
-    /// minimises the sum of absolute signed bytes (the heuristic the PNG book recommends).
+    /// minimises the sum of absolute signed bytes (the heuristic the PNG specification suggests).
     static func filteredScanlines(_ pixmap: Pixmap, format: Format) -> [UInt8] {
         let channels = format.colorType.channels
         let rowBytes = pixmap.width * channels
-        var out: [UInt8] = []
-        out.reserveCapacity(pixmap.height * (rowBytes + 1))
+        let line = rowBytes + 1
+        var out = [UInt8](repeating: 0, count: pixmap.height * line)
         var previous = [UInt8](repeating: 0, count: rowBytes)
         var current = [UInt8](repeating: 0, count: rowBytes)
-        var candidate: [UInt8] = []
-        var best: [UInt8] = []
-        candidate.reserveCapacity(rowBytes + 1)
-        best.reserveCapacity(rowBytes + 1)
-        for y in 0..<pixmap.height {
-            pixmap.data.withUnsafeBufferPointer { d in
-                var s = 0
-                for x in 0..<pixmap.width {
-                    let i = (y * pixmap.width + x) * 4
-                    let a = d[i + 3]
-                    let r = PNGPixelConverter.unpremultiply(d[i], a)
-                    switch format {
-                    case .grey: current[s] = r
-                    case .greyAlpha: current[s] = r; current[s + 1] = a
-                    case .rgb, .rgba:
-                        current[s] = r
-                        current[s + 1] = PNGPixelConverter.unpremultiply(d[i + 1], a)
-                        current[s + 2] = PNGPixelConverter.unpremultiply(d[i + 2], a)
-                        if format == .rgba { current[s + 3] = a }
-                    }
-                    s += channels
-                }
-            }
-            var bestCost = Int.max
-            current.withUnsafeBufferPointer { row in
-                previous.withUnsafeBufferPointer { above in
-                    for filter in PNGFilter.allCases {
-                        candidate.removeAll(keepingCapacity: true)
-                        PNGFilter.apply(filter, row: row, previous: y > 0 ? above : nil, stride: channels, into: &candidate)
-                        var cost = 0
-                        for byte in candidate.dropFirst() { cost += abs(Int(Int8(bitPattern: byte))) }
-                        if cost < bestCost {
-                            bestCost = cost
-                            swap(&best, &candidate)
+        var candidate = [UInt8](repeating: 0, count: line)
+        pixmap.data.withUnsafeBufferPointer { d in
+            out.withUnsafeMutableBufferPointer { out in
+                candidate.withUnsafeMutableBufferPointer { candidate in
+                    for y in 0..<pixmap.height {
+                        current.withUnsafeMutableBufferPointer { cur in
+                            var s = 0
+                            for i in stride(from: y * pixmap.width * 4, to: (y + 1) * pixmap.width * 4, by: 4) {
+                                let a = d[i + 3]
+                                cur[s] = PNGPixelConverter.unpremultiply(d[i], a)
+                                switch format {
+                                case .grey: break
+                                case .greyAlpha: cur[s + 1] = a
+                                case .rgb, .rgba:
+                                    cur[s + 1] = PNGPixelConverter.unpremultiply(d[i + 1], a)
+                                    cur[s + 2] = PNGPixelConverter.unpremultiply(d[i + 2], a)
+                                    if format == .rgba { cur[s + 3] = a }
+                                }
+                                s += channels
+                            }
                         }
+                        let target = UnsafeMutableBufferPointer(rebasing: out[(y * line)..<((y + 1) * line)])
+                        current.withUnsafeBufferPointer { row in
+                            previous.withUnsafeBufferPointer { above in
+                                let up = y > 0 ? above : nil
+                                var bestCost = Int.max
+                                for filter in PNGFilter.allCases {
+                                    let cost = PNGFilter.apply(filter, row: row, previous: up, stride: channels, into: candidate)
+                                    if cost < bestCost {
+                                        bestCost = cost
+                                        _ = target.update(fromContentsOf: candidate)
+                                    }
+                                }
+                            }
+                        }
+                        swap(&previous, &current)
                     }
                 }
             }
-            out.append(contentsOf: best)
-            swap(&previous, &current)
         }
         return out
     }

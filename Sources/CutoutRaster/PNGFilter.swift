@@ -48,23 +48,42 @@ enum PNGFilter: UInt8, CaseIterable, Sendable {
         if let badRow { throw .invalidFilterType(badRow.type, row: badRow.row, pass: pass) }
     }
 
-    /// Writes the filter byte and the filtered bytes of `row` (given the unfiltered row above,
-    /// or zeros) into `out`.
-    static func apply(_ filter: PNGFilter, row: UnsafeBufferPointer<UInt8>, previous: UnsafeBufferPointer<UInt8>?, stride bpp: Int, into out: inout [UInt8]) {
-        out.append(filter.rawValue)
-        for i in 0..<row.count {
-            let left = i >= bpp ? row[i - bpp] : 0
-            let up = previous?[i] ?? 0
-            let upLeft = i >= bpp ? (previous?[i - bpp] ?? 0) : 0
-            let predicted: UInt8
-            switch filter {
-            case .none: predicted = 0
-            case .sub: predicted = left
-            case .up: predicted = up
-            case .average: predicted = UInt8((Int(left) + Int(up)) / 2)
-            case .paeth: predicted = paethPredictor(left, up, upLeft)
-            }
-            out.append(row[i] &- predicted)
+    /// Writes the filter byte then the filtered bytes of `row` into `out` (`row.count + 1`
+    /// bytes), given the unfiltered row above (nil for the first row: zeros).
+    /// - Returns: the sum of the filtered bytes' absolute values read as signed, the cost the
+    ///   encoder's heuristic minimises.
+    @discardableResult
+    static func apply(_ filter: PNGFilter, row: UnsafeBufferPointer<UInt8>, previous: UnsafeBufferPointer<UInt8>?,
+                      stride bpp: Int, into out: UnsafeMutableBufferPointer<UInt8>) -> Int {
+        out[0] = filter.rawValue
+        let n = row.count
+        var cost = 0
+        @inline(__always) func emit(_ i: Int, _ predicted: UInt8) {
+            let v = row[i] &- predicted
+            out[i + 1] = v
+            cost += abs(Int(Int8(bitPattern: v)))
         }
+        switch (filter, previous) {
+        case (.none, _):
+            for i in 0..<n { emit(i, 0) }
+        case (.sub, _):
+            for i in 0..<n { emit(i, i >= bpp ? row[i - bpp] : 0) }
+        case (.up, let up?):
+            for i in 0..<n { emit(i, up[i]) }
+        case (.up, nil):
+            for i in 0..<n { emit(i, 0) }
+        case (.average, let up?):
+            for i in 0..<n { emit(i, UInt8((Int(i >= bpp ? row[i - bpp] : 0) + Int(up[i])) / 2)) }
+        case (.average, nil):
+            for i in 0..<n { emit(i, i >= bpp ? row[i - bpp] / 2 : 0) }
+        case (.paeth, let up?):
+            for i in 0..<n {
+                emit(i, i >= bpp ? paethPredictor(row[i - bpp], up[i], up[i - bpp]) : up[i])
+            }
+        case (.paeth, nil):
+            // With zeros above, Paeth predicts the left byte.
+            for i in 0..<n { emit(i, i >= bpp ? row[i - bpp] : 0) }
+        }
+        return cost
     }
 }

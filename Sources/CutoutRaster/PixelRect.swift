@@ -1,6 +1,6 @@
 import Foundation
 import CutoutGeometry
-import struct CutoutGeometry.AffineTransform
+import struct CutoutGeometry.Transform
 
 /// A half-open rectangle of whole device pixels: columns `minX..<maxX`, rows `minY..<maxY`.
 struct PixelRect: Hashable, Sendable {

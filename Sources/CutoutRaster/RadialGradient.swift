@@ -1,5 +1,4 @@
 import CutoutGeometry
-import struct CutoutGeometry.AffineTransform
 import Foundation
 
 /// A two-point conical gradient, like `CGContext.drawRadialGradient` and the canvas / SVG 2
@@ -19,10 +18,10 @@ public struct RadialGradient: Hashable, Sendable {
     public var startRadius: CGFloat
     public var endCenter: CGPoint
     public var endRadius: CGFloat
-    public var transform: AffineTransform
+    public var transform: Transform
 
     public init(gradient: Gradient, startCenter: CGPoint, startRadius: CGFloat,
-                endCenter: CGPoint, endRadius: CGFloat, transform: AffineTransform = .identity) {
+                endCenter: CGPoint, endRadius: CGFloat, transform: Transform = .identity) {
         self.gradient = gradient
         self.startCenter = startCenter
         self.startRadius = startRadius
@@ -32,14 +31,14 @@ public struct RadialGradient: Hashable, Sendable {
     }
 
     /// A plain radial gradient from `center` (t = 0) out to the circle of `radius` (t = 1).
-    public init(gradient: Gradient, center: CGPoint, radius: CGFloat, transform: AffineTransform = .identity) {
+    public init(gradient: Gradient, center: CGPoint, radius: CGFloat, transform: Transform = .identity) {
         self.init(gradient: gradient, startCenter: center, startRadius: 0, endCenter: center,
                   endRadius: radius, transform: transform)
     }
 
     /// The SVG form: outer circle `center`/`radius`, focal circle `focalPoint`/`focalRadius`.
     public init(gradient: Gradient, center: CGPoint, radius: CGFloat, focalPoint: CGPoint,
-                focalRadius: CGFloat = 0, transform: AffineTransform = .identity) {
+                focalRadius: CGFloat = 0, transform: Transform = .identity) {
         self.init(gradient: gradient, startCenter: focalPoint, startRadius: focalRadius,
                   endCenter: center, endRadius: radius, transform: transform)
     }

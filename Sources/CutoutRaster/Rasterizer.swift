@@ -1,6 +1,6 @@
 import Foundation
 import CutoutGeometry
-import struct CutoutGeometry.AffineTransform
+import struct CutoutGeometry.Transform
 
 /// Receives the coverage of a rasterised path, one horizontal run at a time.
 ///
@@ -89,7 +89,7 @@ final class Rasterizer {
 
     /// Replaces the stored contours with `path` mapped by `transform` and flattened.
     /// `cull` is the device rectangle that matters: curves entirely outside it become chords.
-    func setPath(_ path: Path, transform t: AffineTransform, cull: PixelRect) {
+    func setPath(_ path: Path, transform t: Transform, cull: PixelRect) {
         points.removeAll(keepingCapacity: true)
         contourEnds.removeAll(keepingCapacity: true)
         bounds = (.infinity, .infinity, -.infinity, -.infinity)
@@ -221,7 +221,7 @@ final class Rasterizer {
     }
 
     /// Flattens and rasterises `path` in one call.
-    func fill<B: SpanBlitter>(_ path: Path, transform: AffineTransform, rule: FillRule,
+    func fill<B: SpanBlitter>(_ path: Path, transform: Transform, rule: FillRule,
                               clip: PixelRect, into blitter: inout B) {
         setPath(path, transform: transform, cull: clip)
         rasterize(clip: clip, rule: rule, into: &blitter)

@@ -1,6 +1,6 @@
 import Foundation
 import CutoutGeometry
-import struct CutoutGeometry.AffineTransform
+import struct CutoutGeometry.Transform
 
 /// A slow, obviously-correct coverage calculator that the fast rasteriser is tested against.
 ///
@@ -14,7 +14,7 @@ enum ReferenceRasterizer {
 
     /// Coverage in `0...1` of each pixel of a `width × height` canvas (row-major) by `path`
     /// after `transform`, filled with `rule`. Every subpath is closed implicitly.
-    static func coverage(of path: Path, transform: AffineTransform = .identity, rule: FillRule,
+    static func coverage(of path: Path, transform: Transform = .identity, rule: FillRule,
                          width: Int, height: Int, tolerance: CGFloat = 0.001) -> [Double] {
         analyse(path, transform: transform, rule: rule, width: width, height: height, tolerance: tolerance).coverage
     }
@@ -25,7 +25,7 @@ enum ReferenceRasterizer {
     /// its windings all have one sign (non-zero); for even-odd, when the windings met
     /// (counting `0`) are at most two neighbouring integers. Elsewhere several layers meet
     /// inside the pixel and signed areas differ from the true union.
-    static func analyse(_ path: Path, transform: AffineTransform = .identity, rule: FillRule,
+    static func analyse(_ path: Path, transform: Transform = .identity, rule: FillRule,
                         width: Int, height: Int, tolerance: CGFloat = 0.001) -> (coverage: [Double], singleLayer: [Bool]) {
         struct Edge { var x0, y0, x1, y1: Double; var dir: Int }
         var edges: [Edge] = []

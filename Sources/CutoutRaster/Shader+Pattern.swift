@@ -1,15 +1,14 @@
 import CutoutGeometry
-import struct CutoutGeometry.AffineTransform
 import Foundation
 
 struct PatternShading: Sendable {
     let image: Pixmap
-    let inverse: AffineTransform
+    let inverse: Transform
     let tileX: TileMode, tileY: TileMode
     let interpolation: ImageInterpolation
     let opacity: UInt8
 
-    static func make(_ p: ImagePattern, transform: AffineTransform, opacity: CGFloat) -> Shader.Kind {
+    static func make(_ p: ImagePattern, transform: Transform, opacity: CGFloat) -> Shader.Kind {
         guard let inv = deviceToPaintSpace(p.transform, transform) else { return .solid(.transparent) }
         let o = UInt8((opacity * 255).rounded())
         guard o > 0 else { return .solid(.transparent) }

@@ -1,13 +1,12 @@
 import CutoutGeometry
-import struct CutoutGeometry.AffineTransform
 import Foundation
 
 /// Turns a ``Paint`` into premultiplied pixels, one horizontal span at a time.
 ///
 /// A shader is built once per fill from the paint, the transform from user space to device
 /// pixels (CTM × scale) and an opacity; ``shade(x:y:count:into:)`` then evaluates the paint at
-/// the pixel centres `(x + i + 0.5, y + 0.5)`. Gradients sample a precomputed table of
-/// ``Gradient/lookupTableSize`` premultiplied colours with the opacity already applied.
+/// the pixel centres `(x + i + 0.5, y + 0.5)`. Gradients sample a precomputed table of 1024
+/// premultiplied colours with the opacity already applied.
 ///
 /// Guarantees: never traps on any input. Non-finite or non-invertible transforms, NaN
 /// geometry and degenerate gradients (documented on ``LinearGradient`` and ``RadialGradient``)
@@ -26,7 +25,7 @@ public struct Shader: Sendable {
     ///   - paint: what to paint.
     ///   - transform: user space → device pixels.
     ///   - opacity: multiplies every pixel's alpha; clamped to `0...1`, NaN counts as 0.
-    public init(paint: Paint, transform: AffineTransform = .identity, opacity: CGFloat = 1) {
+    public init(paint: Paint, transform: Transform = .identity, opacity: CGFloat = 1) {
         let opacity = opacity.isNaN ? 0 : min(max(opacity, 0), 1)
         switch paint {
         case .color(let c):
@@ -80,7 +79,7 @@ func gradientTableIndex(_ t: Double, spread: SpreadMethod, size: Int) -> Int {
 }
 
 /// The full gradient → device transform inverted, or nil when it is unusable.
-func deviceToPaintSpace(_ paintTransform: AffineTransform, _ transform: AffineTransform) -> AffineTransform? {
+func deviceToPaintSpace(_ paintTransform: Transform, _ transform: Transform) -> Transform? {
     let full = paintTransform.concatenating(transform)
     guard full.isFinite, let inverse = full.inverted(), inverse.isFinite else { return nil }
     return inverse
@@ -92,7 +91,7 @@ struct LinearShading: Sendable {
     /// t = dtdx·px + dtdy·py + t0 for the device point (px, py).
     let dtdx: Double, dtdy: Double, t0: Double
 
-    static func make(_ g: LinearGradient, transform: AffineTransform, opacity: CGFloat) -> Shader.Kind {
+    static func make(_ g: LinearGradient, transform: Transform, opacity: CGFloat) -> Shader.Kind {
         let stops = g.gradient.normalizedStops
         guard let last = stops.last else { return .solid(.transparent) }
         let single = last.color.withAlphaComponent(last.color.alpha * opacity).premultiplied
@@ -127,13 +126,13 @@ struct LinearShading: Sendable {
 struct RadialShading: Sendable {
     let table: [PremultipliedRGBA8]
     let spread: SpreadMethod
-    let inverse: AffineTransform
+    let inverse: Transform
     let c0x: Double, c0y: Double, r0: Double
     let cdx: Double, cdy: Double, dr: Double
     /// The quadratic's leading coefficient |c1 − c0|² − (r1 − r0)², or 0 when it is linear.
     let qa: Double
 
-    static func make(_ g: RadialGradient, transform: AffineTransform, opacity: CGFloat) -> Shader.Kind {
+    static func make(_ g: RadialGradient, transform: Transform, opacity: CGFloat) -> Shader.Kind {
         let stops = g.gradient.normalizedStops
         guard let last = stops.last else { return .solid(.transparent) }
         let values = [g.startCenter.x, g.startCenter.y, g.startRadius, g.endCenter.x, g.endCenter.y, g.endRadius]

@@ -5,6 +5,7 @@ import ArgumentParser
 struct Cutout: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "cutout",
-        abstract: "Cutout: Core Graphics techniques re-implemented and testable on Linux.",
-        subcommands: [BenchCommand.self, GalleryCommand.self])
+        abstract: "Cutout's command-line tool: render the gallery, render SVG files, benchmark the rasteriser.",
+        subcommands: [GalleryCommand.self, RenderCommand.self, BenchCommand.self]
+    )
 }

@@ -1,11 +1,43 @@
 import ArgumentParser
+import Foundation
 
-/// Renders the component galleries (filled in by the gallery work).
+/// `cutout gallery`: renders every component's scenes into a folder with an `index.html`.
 struct GalleryCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "gallery",
-                                                    abstract: "Render the component galleries.")
+    static let configuration = CommandConfiguration(
+        commandName: "gallery",
+        abstract: "Render every component's scenes (PNG, SVG, APNG) into a folder with an index.html."
+    )
+
+    @Option(name: .shortAndLong, help: "Output folder.")
+    var output: String = "gallery"
+
+    @Option(help: "Pixels per point for PNG renders (1...4).")
+    var scale: Double = 2
+
+    func validate() throws {
+        guard scale.isFinite, scale >= 1, scale <= 4 else {
+            throw ValidationError("--scale must be between 1 and 4, got \(scale)")
+        }
+    }
 
     func run() throws {
-        print("gallery: not yet")
+        let folder = URL(fileURLWithPath: output, isDirectory: true)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        var sections: [GallerySection] = []
+        for make in GallerySection.all {
+            sections.append(try make(scale))
+        }
+        var written = 0
+        for section in sections {
+            for item in section.items {
+                for file in item.files {
+                    try file.data.write(to: folder.appendingPathComponent(file.name))
+                    written += 1
+                }
+            }
+        }
+        let html = GalleryIndex.html(sections: sections)
+        try Data(html.utf8).write(to: folder.appendingPathComponent("index.html"))
+        print("gallery: wrote \(written) files in \(sections.count) sections to \(folder.path)/index.html")
     }
 }

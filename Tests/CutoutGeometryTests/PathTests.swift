@@ -86,7 +86,7 @@ import Testing
         p.addArc(center: .zero, radius: .nan, startAngle: 0, endAngle: 1, clockwise: true)
         p.addRect(CGRect(x: 0, y: 0, width: CGFloat.infinity, height: 1))
         #expect(p.elements == [.moveTo(.zero)])
-        #expect(p.applying(AffineTransform(scaleX: .nan, y: 1)).isEmpty)
+        #expect(p.applying(Transform(scaleX: .nan, y: 1)).isEmpty)
     }
 
     @Test func roundedRectRadiiAreClampedToHalfTheSide() {

@@ -38,7 +38,7 @@ import Testing
     @Test func shapesScaleWithTheirRect() {
         let small = Shapes.club(in: CGRect(x: 10, y: 20, width: 60, height: 60))
         let big = Shapes.club(in: cell)
-        let mapped = big.applying(AffineTransform(scaleX: 0.2, y: 0.2).concatenating(AffineTransform(translationX: 10, y: 20)))
+        let mapped = big.applying(Transform(scaleX: 0.2, y: 0.2).concatenating(Transform(translationX: 10, y: 20)))
         let a = small.boundingBox, b = mapped.boundingBox
         #expect(abs(a.minX - b.minX) < 1e-9 && abs(a.maxY - b.maxY) < 1e-9 && abs(a.width - b.width) < 1e-9)
         // A wide rect uses its centred square.

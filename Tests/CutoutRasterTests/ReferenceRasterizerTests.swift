@@ -3,7 +3,7 @@ import Testing
 import CutoutGeometry
 @testable import CutoutRaster
 
-typealias AffineTransform = CutoutGeometry.AffineTransform
+typealias Transform = CutoutGeometry.Transform
 
 /// Holds the fast rasteriser to the reference, for opaque black fills on small canvases:
 /// mean |diff| of the alpha channel ≤ 1/255 over every pixel, and max ≤ 4/255 over every
@@ -26,7 +26,7 @@ typealias AffineTransform = CutoutGeometry.AffineTransform
         return p
     }
 
-    static func check(_ path: Path, rule: FillRule, size: Int = 48, transform: AffineTransform = .identity,
+    static func check(_ path: Path, rule: FillRule, size: Int = 48, transform: Transform = .identity,
                       tolerance: Double = 1.0 / 128) throws {
         var ctx = try DrawingContext(width: size, height: size)
         ctx.flatteningTolerance = tolerance
@@ -106,8 +106,8 @@ typealias AffineTransform = CutoutGeometry.AffineTransform
         p.addCurve(to: CGPoint(x: 40, y: 38), control1: CGPoint(x: -10, y: -20), control2: CGPoint(x: 70, y: 10))
         p.addQuadCurve(to: CGPoint(x: 8, y: 12), control: CGPoint(x: 30, y: 60))
         p.closeSubpath()
-        let t = AffineTransform(translationX: -24, y: -24).concatenating(AffineTransform(rotationAngle: 0.4))
-            .concatenating(AffineTransform(scaleX: 0.9, y: 1.1)).concatenating(AffineTransform(translationX: 24, y: 24))
+        let t = Transform(translationX: -24, y: -24).concatenating(Transform(rotationAngle: 0.4))
+            .concatenating(Transform(scaleX: 0.9, y: 1.1)).concatenating(Transform(translationX: 24, y: 24))
         try Self.check(p, rule: rule, transform: t)
     }
 

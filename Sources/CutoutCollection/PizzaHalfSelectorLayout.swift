@@ -1,0 +1,259 @@
+import CutoutGeometry
+import Foundation
+
+/// Which half of the pizza a selector column shows.
+public enum PizzaHalfOrientation: String, Hashable, Sendable, CaseIterable {
+    case left, right
+
+    public var opposite: PizzaHalfOrientation { self == .left ? .right : .left }
+}
+
+/// The vertical pizza-half selector of SPEC §4: a table of pizzas whose centred item is the
+/// chosen one, with scaling, fading, alignment toward the other half, vertical compaction,
+/// pinned captions, snapping and a drum variant.
+///
+/// Everything is a function of the prepared ``CollectionContext`` (bounds = content offset +
+/// viewport), so every frame of a scroll can be computed and tested without UIKit.
+public final class PizzaHalfSelectorLayout: CollectionLayout {
+    /// How cells are placed.
+    public enum Style: Hashable, Sendable {
+        /// A list whose neighbours shrink and fade (the shipped design).
+        case regular
+        /// Every cell stacked on the centre pizza's frame, offset by its progress: a drum.
+        case drum
+    }
+
+    /// The numbers of SPEC §4; every one can be changed.
+    public struct Configuration: Hashable, Sendable {
+        /// Side of a pizza cell and the table's row height.
+        public var itemSize: CGFloat = 300
+        /// Gap between the left and right halves at the screen centre.
+        public var spaceBetweenHalves: CGFloat = 8
+        /// Distance from the screen centre at which an item reaches its smallest scale.
+        public var criticalOffsetFromCenter: CGFloat = 200
+        /// How much an item shrinks at the critical offset: scale = 1 − factor · |norm|.
+        public var scaleFactor: CGFloat = 0.4
+        /// Pull shrunken neighbours toward the centre so scaling leaves no gaps.
+        public var compactsVertically = true
+        /// The drum's spacing factor: vertical offset = progress · critical offset · factor.
+        public var drumSpacing: CGFloat = 1.1
+        /// Caption height and its distance from the top of the viewport.
+        public var captionHeight: CGFloat = 44
+        public var captionTop: CGFloat = 24
+        /// How far a caption slides with the norm (points at |norm| = 1).
+        public var captionSlide: CGFloat = 40
+        public var style: Style = .regular
+
+        public init() {}
+    }
+
+    /// The supplementary kind of the pinned captions.
+    public static let captionKind = "caption"
+    /// zIndex of captions: above every cell.
+    public static let captionZIndex = 100
+
+    public var orientation: PizzaHalfOrientation
+    public var configuration: Configuration
+    private let table: TableLayout
+    public private(set) var context = CollectionContext(bounds: .zero, numberOfItems: 0)
+
+    public init(orientation: PizzaHalfOrientation, configuration: Configuration = Configuration()) {
+        self.orientation = orientation
+        self.configuration = configuration
+        self.table = TableLayout(itemHeight: configuration.itemSize)
+    }
+
+    public func prepare(for context: CollectionContext) {
+        self.context = context
+        table.itemHeight = configuration.itemSize
+        table.prepare(for: context)
+    }
+
+    public var collectionViewContentSize: CGSize { table.collectionViewContentSize }
+
+    public var numberOfItems: Int { context.numberOfItems }
+
+    private var h: CGFloat { max(configuration.itemSize, 1e-9) }
+
+    // MARK: Offset ↔ index
+
+    /// The fractional index under the screen centre for an offset:
+    /// (offset.y + viewportHeight / 2) / h. Item i is centred when this is i + 0.5.
+    public func pizzaIndex(offset: CGPoint) -> CGFloat {
+        (offset.y + context.bounds.height / 2) / h
+    }
+
+    /// The offset that centres item `index`: (0, h·i + h/2 − viewportHeight/2).
+    public func contentOffset(for index: Int) -> CGPoint {
+        CGPoint(x: 0, y: h * CGFloat(index) + h / 2 - context.bounds.height / 2)
+    }
+
+    /// The item under the screen centre at the current bounds, clamped to the items.
+    public var currentPizzaIndex: Int {
+        clampIndex(Int(pizzaIndex(offset: context.bounds.origin).rounded(.down)))
+    }
+
+    private func clampIndex(_ i: Int) -> Int { min(max(i, 0), max(numberOfItems - 1, 0)) }
+
+    private var screenCenterY: CGFloat { context.bounds.midY }
+
+    // MARK: Scale
+
+    /// (item.midY − screenCenterY) / criticalOffset clamped to −1...1: 0 at the centre.
+    public func normalizedDistance(forItem i: Int) -> CGFloat {
+        let mid = h * CGFloat(i) + h / 2
+        let raw = (mid - screenCenterY) / max(configuration.criticalOffsetFromCenter, 1e-9)
+        return min(max(raw, -1), 1)
+    }
+
+    /// 1 − scaleFactor · |norm|: 1 for the centred pizza, 0.6 for the neighbours by default.
+    public func scale(forItem i: Int) -> CGFloat {
+        1 - configuration.scaleFactor * abs(normalizedDistance(forItem: i))
+    }
+
+    // MARK: Placement
+
+    /// Horizontal shift so that a cell scaled by `scale` touches the screen centre, leaving
+    /// half the gap: (width − scaledWidth) / 2, toward the other half.
+    private func alignedCenterX(scale: CGFloat) -> CGFloat {
+        let w = context.bounds.width
+        let hOffset = (w - w * scale) / 2
+        switch orientation {
+        case .left: return w / 2 + hOffset - configuration.spaceBetweenHalves / 2
+        case .right: return w / 2 - hOffset + configuration.spaceBetweenHalves / 2
+        }
+    }
+
+    /// Centre y of item `i` with the neighbours pulled together.
+    ///
+    /// Items are stacked outward from an anchor item so that consecutive scaled items touch
+    /// (centres h·(sᵢ + sᵢ₊₁)/2 apart). Stacking from the item just above the centre and from
+    /// the one just below gives two placements; blending them by the fractional position
+    /// keeps the motion continuous when the anchor changes.
+    func compactedMidY(forItem i: Int) -> CGFloat {
+        let c = pizzaIndex(offset: context.bounds.origin) - 0.5
+        let a = Int(c.rounded(.down))
+        let t = c - CGFloat(a)
+        let p0 = stackedMidY(i, anchor: a)
+        guard t > 0 else { return p0 }
+        return p0 + (stackedMidY(i, anchor: a + 1) - p0) * t
+    }
+
+    /// Centre of `i` stacked from `anchor`, which keeps its table position.
+    private func stackedMidY(_ i: Int, anchor: Int) -> CGFloat {
+        let anchorMid = h * CGFloat(anchor) + h / 2
+        if i == anchor { return anchorMid }
+        let step = i > anchor ? 1 : -1
+        // Beyond this many items from the anchor every scale is the minimum, so the rest of
+        // the stack is arithmetic and costs O(1).
+        let zone = Int((configuration.criticalOffsetFromCenter / h).rounded(.up)) + 2
+        var y = anchorMid
+        var k = anchor
+        var sPrev = scale(forItem: k)
+        while k != i && abs(k - anchor) < zone {
+            k += step
+            let s = scale(forItem: k)
+            y += CGFloat(step) * h * (sPrev + s) / 2
+            sPrev = s
+        }
+        if k != i {
+            let minScale = 1 - configuration.scaleFactor
+            y += CGFloat(i - k) * h * minScale
+        }
+        return y
+    }
+
+    /// Attributes of item `i` at the prepared bounds.
+    private func cellAttributes(_ i: Int) -> LayoutAttributes? {
+        guard let base = table.frame(ofItem: i) else { return nil }
+        var attrs = LayoutAttributes(indexPath: .item(i), frame: base)
+        let s = scale(forItem: i)
+        switch configuration.style {
+        case .regular:
+            // Frame first, then the transform: the order the seed insists on.
+            let midY = configuration.compactsVertically ? compactedMidY(forItem: i) : base.midY
+            attrs.center = CGPoint(x: alignedCenterX(scale: s), y: midY)
+            attrs.transform = Transform(scaleX: s, y: s)
+            attrs.alpha = s
+            attrs.zIndex = 0
+        case .drum:
+            let progress = normalizedDistance(forItem: i)
+            let vOffset = progress * configuration.criticalOffsetFromCenter * configuration.drumSpacing
+            attrs.center = CGPoint(x: alignedCenterX(scale: s), y: screenCenterY + vOffset)
+            attrs.transform = Transform(scaleX: s, y: s)
+            attrs.alpha = 1
+            attrs.zIndex = drumZIndex(forItem: i)
+        }
+        return attrs
+    }
+
+    /// The drum's stacking order: the current pizza on top (n), rows above it rising toward
+    /// it (row), rows below falling away from it (n − row − 1).
+    public func drumZIndex(forItem row: Int) -> Int {
+        let current = currentPizzaIndex
+        if row == current { return numberOfItems }
+        return row < current ? row : numberOfItems - row - 1
+    }
+
+    /// The caption above item `i`: pinned to a fixed place on screen (it moves with the
+    /// bounds), fading and sliding with the item's norm. `nil` when fully transparent.
+    private func captionAttributes(_ i: Int) -> LayoutAttributes? {
+        guard i >= 0, i < numberOfItems else { return nil }
+        let norm = normalizedDistance(forItem: i)
+        let alpha = 1 - abs(norm)
+        guard alpha > 0 else { return nil }
+        let frame = CGRect(x: context.bounds.minX, y: context.bounds.minY + configuration.captionTop,
+                           width: context.bounds.width, height: configuration.captionHeight)
+        var attrs = LayoutAttributes(indexPath: .item(i), category: .supplementaryView(kind: Self.captionKind), frame: frame)
+        attrs.alpha = alpha
+        attrs.transform = Transform(translationX: 0, y: norm * configuration.captionSlide)
+        attrs.zIndex = Self.captionZIndex
+        return attrs
+    }
+
+    // MARK: CollectionLayout
+
+    /// Candidate items for a rect: placement pulls items toward the centre by at most the
+    /// scale factor, so the search range is widened accordingly before exact filtering.
+    private func candidateItems(in rect: CGRect) -> Range<Int> {
+        let yc = screenCenterY
+        let shrink = max(1 - configuration.scaleFactor, 0.05)
+        let up = max(0, yc - rect.minY) / shrink + h
+        let down = max(0, rect.maxY - yc) / shrink + h
+        let span: CGRect
+        switch configuration.style {
+        case .regular: span = CGRect(x: rect.minX, y: min(rect.minY, yc - up), width: rect.width, height: max(rect.maxY, yc + down) - min(rect.minY, yc - up))
+        case .drum: return 0..<numberOfItems
+        }
+        return table.visibleItems(in: span)
+    }
+
+    public func layoutAttributesForElements(in rect: CGRect) -> [LayoutAttributes] {
+        guard numberOfItems > 0, !rect.isNull else { return [] }
+        let cells = candidateItems(in: rect).compactMap(cellAttributes).filter { $0.visibleFrame.overlaps(rect) }
+        let captions = cells.compactMap { captionAttributes($0.item) }
+        return cells + captions
+    }
+
+    public func layoutAttributesForItem(at indexPath: IndexPath) -> LayoutAttributes? {
+        cellAttributes(indexPath.last ?? -1)
+    }
+
+    public func layoutAttributesForSupplementaryView(ofKind kind: String, at indexPath: IndexPath) -> LayoutAttributes? {
+        kind == Self.captionKind ? captionAttributes(indexPath.last ?? -1) : nil
+    }
+
+    /// Snaps to the pizza under the proposed screen centre, for any velocity: the item whose
+    /// row contains `proposed.y + viewportHeight / 2`, clamped to the items.
+    public func targetContentOffset(forProposedContentOffset proposed: CGPoint, withScrollingVelocity velocity: CGPoint) -> CGPoint {
+        guard numberOfItems > 0, proposed.y.isFinite else { return context.bounds.origin }
+        let index = clampIndex(Int(pizzaIndex(offset: proposed).rounded(.down)))
+        return contentOffset(for: index)
+    }
+
+    /// Any move changes scales, alphas and captions; a width change also changes frames.
+    public func invalidation(forBoundsChange newBounds: CGRect) -> LayoutInvalidation {
+        LayoutInvalidation(invalidatesCachedFrames: newBounds.width != context.bounds.width,
+                           invalidatesOffsetDependentAttributes: newBounds != context.bounds)
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+
+/// The closed forms behind `UIScrollView`'s feel: exponential deceleration, rubber-banding
+/// past an edge and the spring that brings content back. Velocities are in points per
+/// second, times in seconds.
+public enum ScrollPhysics {
+    /// UIKit's rubber-band stiffness constant.
+    public static let rubberBandCoefficient: CGFloat = 0.55
+
+    /// The offset where a flick from `offset` at `velocity` comes to rest:
+    /// x₀ − v₀ / (1000 · ln d).
+    public static func restingOffset(from offset: CGFloat, velocity: CGFloat, rate: DecelerationRate) -> CGFloat {
+        offset - velocity / (1000 * log(rate.rawValue))
+    }
+
+    /// The offset `t` seconds into a free deceleration: x₀ + v₀ (dᵗ⁽ᵐˢ⁾ − 1) / (1000 · ln d).
+    public static func decelerationOffset(from offset: CGFloat, velocity: CGFloat, rate: DecelerationRate, time t: CGFloat) -> CGFloat {
+        let lnd = log(rate.rawValue)
+        return offset + velocity * (pow(rate.rawValue, 1000 * max(t, 0)) - 1) / (1000 * lnd)
+    }
+
+    /// The velocity `t` seconds into a free deceleration: v₀ · d^(1000 t).
+    public static func decelerationVelocity(_ velocity: CGFloat, rate: DecelerationRate, time t: CGFloat) -> CGFloat {
+        velocity * pow(rate.rawValue, 1000 * max(t, 0))
+    }
+
+    /// Seconds until the speed falls below `threshold` points per second (0 if it already is).
+    public static func decelerationDuration(velocity: CGFloat, rate: DecelerationRate, threshold: CGFloat = 0.5) -> CGFloat {
+        let v = abs(velocity)
+        guard v > threshold, threshold > 0 else { return 0 }
+        return log(threshold / v) / (1000 * log(rate.rawValue))
+    }
+
+    /// The velocity that makes a free deceleration come to rest exactly `distance` away:
+    /// the inverse of ``restingOffset(from:velocity:rate:)``.
+    public static func velocity(toTravel distance: CGFloat, rate: DecelerationRate) -> CGFloat {
+        -distance * 1000 * log(rate.rawValue)
+    }
+
+    /// How far content is shown past an edge when pulled `overscroll` points in a viewport of
+    /// `dimension`: b = (1 − 1 / (x · 0.55 / d + 1)) · d. Sign follows `overscroll`; never
+    /// reaches `dimension`.
+    public static func rubberBand(_ overscroll: CGFloat, dimension: CGFloat, coefficient: CGFloat = rubberBandCoefficient) -> CGFloat {
+        guard dimension > 0, overscroll.isFinite else { return 0 }
+        let x = abs(overscroll)
+        let b = (1 - 1 / (x * coefficient / dimension + 1)) * dimension
+        return overscroll < 0 ? -b : b
+    }
+
+    /// The overscroll that displays as `banded`: the inverse of ``rubberBand(_:dimension:coefficient:)``.
+    public static func inverseRubberBand(_ banded: CGFloat, dimension: CGFloat, coefficient: CGFloat = rubberBandCoefficient) -> CGFloat {
+        guard dimension > 0 else { return 0 }
+        let b = min(abs(banded), dimension * 0.999_999)
+        let x = (dimension / (dimension - b) - 1) * dimension / coefficient
+        return banded < 0 ? -x : x
+    }
+
+    /// Angular frequency of the bounce-back spring (critically damped), in radians per
+    /// second; about 0.5 s to settle, close to UIKit's feel.
+    public static let bounceStiffness: CGFloat = 12
+
+    /// Displacement from the edge `t` seconds after a bounce starts `displacement` away with
+    /// `velocity`: the critically damped spring (x₀ + (v₀ + ω x₀) t) e^(−ω t).
+    public static func bounce(displacement x0: CGFloat, velocity v0: CGFloat, time t: CGFloat,
+                              stiffness omega: CGFloat = bounceStiffness) -> CGFloat {
+        let t = max(t, 0)
+        return (x0 + (v0 + omega * x0) * t) * exp(-omega * t)
+    }
+}

@@ -1,1 +1,0 @@
-// The CutoutHoles module.

@@ -1,1 +1,0 @@
-// The CutoutLayers module.

@@ -1,0 +1,45 @@
+import Foundation
+import CutoutRaster
+
+/// A layer that fills its bounds with a gradient (`CAGradientLayer`), above its background
+/// and below its sublayers.
+public final class GradientLayer: Layer {
+    /// The shape of the gradient.
+    public enum GradientType: String, Hashable, Sendable, CaseIterable {
+        /// Along the line from ``GradientLayer/startPoint`` to ``GradientLayer/endPoint``.
+        case axial
+        /// Circles centred on ``GradientLayer/startPoint``; ``GradientLayer/endPoint`` gives
+        /// the radii along x and y (an ellipse filling the distance in each axis).
+        case radial
+    }
+
+    public var type: GradientType = .axial
+    /// The colour stops' colours; fewer than one colour draws nothing.
+    public var colors: [Color] = []
+    /// Stop locations `0...1`, one per colour; nil spaces the colours evenly.
+    public var locations: [CGFloat]?
+    /// Start of the gradient in unit coordinates of the bounds. Default `(0.5, 0)`.
+    public var startPoint = CGPoint(x: 0.5, y: 0)
+    /// End of the gradient in unit coordinates of the bounds. Default `(0.5, 1)`.
+    public var endPoint = CGPoint(x: 0.5, y: 1)
+    /// What lies beyond the ends of the gradient. Core Animation only pads; repeat and
+    /// reflect are here for SVG's `spreadMethod`.
+    public var spreadMethod: SpreadMethod = .pad
+
+    public override init() { super.init() }
+
+    /// The stops as (location, colour) pairs: locations spaced evenly when ``locations`` is nil
+    /// or has the wrong count, clamped to `0...1` and made non-decreasing.
+    public var stops: [(location: CGFloat, color: Color)] {
+        guard !colors.isEmpty else { return [] }
+        let n = colors.count
+        var locs: [CGFloat]
+        if let given = locations, given.count == n {
+            locs = given.map { $0.isFinite ? min(max($0, 0), 1) : 0 }
+        } else {
+            locs = n == 1 ? [0] : (0..<n).map { CGFloat($0) / CGFloat(n - 1) }
+        }
+        for i in locs.indices.dropFirst() where locs[i] < locs[i - 1] { locs[i] = locs[i - 1] }
+        return zip(locs, colors).map { ($0, $1) }
+    }
+}

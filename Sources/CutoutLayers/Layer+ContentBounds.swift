@@ -1,0 +1,41 @@
+import Foundation
+import CutoutGeometry
+
+extension Layer {
+    /// A box, in the layer's own coordinates, around everything the layer and its visible
+    /// sublayers draw (background and contents fill the bounds; a shape layer covers its path
+    /// widened by its line width; shadows are not included). nil when nothing is drawn.
+    /// Transformed sublayers contribute the bounding box of their transformed box.
+    func contentBounds(depth: Int = 0) -> CGRect? {
+        guard depth < 1024 else { return nil }
+        var box: CGRect?
+        func add(_ r: CGRect?) {
+            guard let r, !r.isNull, r.minX.isFinite, r.maxX.isFinite, r.minY.isFinite, r.maxY.isFinite else { return }
+            box = box.map { $0.union(r) } ?? r
+        }
+        if backgroundColor != nil || contents != nil || (self as? GradientLayer).map({ !$0.colors.isEmpty }) == true
+            || (borderWidth > 0 && borderColor != nil) {
+            add(bounds)
+        }
+        if let shape = self as? ShapeLayer, let path = shape.path, !path.isEmpty {
+            let r = path.boundingBox
+            let w = shape.strokeColor != nil && shape.lineWidth.isFinite ? max(shape.lineWidth, 0) / 2 * max(shape.miterLimit, 1) : 0
+            add(r.insetBy(dx: -w, dy: -w))
+        }
+        if masksToBounds, let b = box { box = b.intersection(bounds) }
+        let inner = effectiveSublayerTransform
+        var subBox: CGRect?
+        for sub in sublayers where !sub.isHidden {
+            guard let r = sub.contentBounds(depth: depth + 1) else { continue }
+            let mapped = r.applying(sub.transformToSuperlayerBounds.concatenating(inner))
+            subBox = subBox.map { $0.union(mapped) } ?? mapped
+        }
+        if masksToBounds { subBox = subBox?.intersection(bounds) }
+        add(subBox)
+        if let mask, let m = mask.contentBounds(depth: depth + 1), let b = box {
+            let r = b.intersection(m.applying(mask.transformToSuperlayerBounds))
+            box = r.isNull ? nil : r
+        }
+        return box
+    }
+}

@@ -1,0 +1,152 @@
+import Foundation
+import CutoutGeometry
+import CutoutRaster
+
+/// A node of a Core Animation–style layer tree, with `CALayer`'s vocabulary.
+///
+/// Geometry follows `CALayer`: a layer has its own coordinate space given by ``bounds``; the
+/// point ``anchorPoint`` (unit coordinates of the bounds) sits at ``position`` in the
+/// superlayer's space, and ``transform`` (2-D only) is applied about that anchor. Coordinates
+/// are points, y grows downward.
+///
+/// The class is public but not `open`: the module's own ``ShapeLayer`` and ``GradientLayer``
+/// are its only subclasses, so the renderer knows every kind of layer it draws.
+///
+/// Guarantees: the tree never holds a cycle — ``addSublayer(_:)`` and friends first detach the
+/// layer from its old superlayer, and adding a layer to itself or to one of its own descendants
+/// is ignored. Non-finite geometry is tolerated by the renderer (the layer is skipped).
+/// Not thread-safe: build and render a tree on one thread.
+public class Layer {
+    /// The layer's own coordinate space: its origin is the top-left of the drawing area.
+    public var bounds: CGRect = .zero
+    /// Where ``anchorPoint`` lies in the superlayer's coordinate space.
+    public var position: CGPoint = .zero
+    /// The point of ``bounds`` (in unit coordinates) that sits at ``position`` and about which
+    /// ``transform`` applies. Default `(0.5, 0.5)`, the centre.
+    public var anchorPoint = CGPoint(x: 0.5, y: 0.5)
+    /// A 2-D transform applied about ``anchorPoint``.
+    public var transform: Transform = .identity
+    /// A transform applied to every sublayer, about this layer's ``anchorPoint``.
+    public var sublayerTransform: Transform = .identity
+    /// Opacity of the whole subtree, `0...1` (clamped when rendered). Below 1 the subtree is
+    /// composited once, as a group, like Core Animation does.
+    public var opacity: CGFloat = 1
+    /// A hidden layer and its sublayers are not drawn.
+    public var isHidden = false
+    /// Fills the (rounded) bounds below contents and sublayers.
+    public var backgroundColor: Color?
+    /// Radius of the corners of the background, border and `masksToBounds` clip.
+    public var cornerRadius: CGFloat = 0
+    /// Which corners ``cornerRadius`` rounds (`CACornerMask`). Default: all four.
+    public var maskedCorners: RectCorner = .allCorners
+    /// Width of the border drawn inside the bounds, above contents and sublayers.
+    public var borderWidth: CGFloat = 0
+    /// Colour of the border. Default opaque black, as in Core Animation.
+    public var borderColor: Color? = .black
+    /// Clip contents and sublayers to the (rounded) bounds.
+    public var masksToBounds = false
+    /// Sorts siblings: lower first; equal values keep insertion order.
+    public var zPosition: CGFloat = 0
+    /// A layer whose alpha multiplies this layer's whole rendering, including its shadow.
+    /// It is laid out in this layer's coordinate space and has no superlayer.
+    public var mask: Layer?
+    /// Colour of the shadow. Default opaque black, as in Core Animation.
+    public var shadowColor: Color? = .black
+    /// Multiplies the shadow colour's alpha, `0...1`. Default 0 (no shadow).
+    public var shadowOpacity: CGFloat = 0
+    /// Offset of the shadow in the superlayer's orientation. Default `(0, -3)` as in Core Animation.
+    public var shadowOffset = CGSize(width: 0, height: -3)
+    /// Blur radius of the shadow; see ``Layer/shadowSigma(forRadius:)``. Default 3.
+    public var shadowRadius: CGFloat = 3
+    /// When set, the shadow is this path filled with the non-zero rule instead of the
+    /// rendered alpha of the layer and its sublayers.
+    public var shadowPath: Path?
+    /// An image drawn in the bounds, above the background and below the sublayers.
+    public var contents: Pixmap?
+    /// The part of ``contents`` to draw, in unit coordinates of the image. Default the whole image.
+    public var contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1)
+    /// The stretchable centre of ``contents`` (nine-slice), in unit coordinates of the image.
+    /// Default the whole image, so the image scales as a whole.
+    public var contentsCenter = CGRect(x: 0, y: 0, width: 1, height: 1)
+    /// How ``contents`` is placed in the bounds.
+    public var contentsGravity: ContentsGravity = .resize
+    /// Pixels of ``contents`` per point, for gravities that keep the natural size and for the
+    /// fixed corners of a nine-slice.
+    public var contentsScale: CGFloat = 1
+    /// A name for debugging and for finding a layer.
+    public var name: String?
+
+    /// The sublayers, in insertion order (drawing order is by ``zPosition``, then this order).
+    public private(set) var sublayers: [Layer] = []
+    /// The layer this one is a sublayer of.
+    public private(set) weak var superlayer: Layer?
+
+    public init() {}
+
+    /// A layer with the given frame.
+    public convenience init(frame: CGRect) {
+        self.init()
+        self.frame = frame
+    }
+
+    /// Appends `layer` to ``sublayers``, detaching it from its previous superlayer first.
+    /// Adding `self` or an ancestor of `self` is ignored (it would make a cycle).
+    public func addSublayer(_ layer: Layer) {
+        insertSublayer(layer, at: sublayers.count)
+    }
+
+    /// Inserts `layer` into ``sublayers`` at `index` (clamped to `0...count`), detaching it
+    /// from its previous superlayer first. Adding `self` or an ancestor is ignored.
+    public func insertSublayer(_ layer: Layer, at index: Int) {
+        guard !layer.isAncestor(of: self) else { return }
+        layer.removeFromSuperlayer()
+        let i = min(max(index, 0), sublayers.count)
+        sublayers.insert(layer, at: i)
+        layer.superlayer = self
+    }
+
+    /// Inserts `layer` just above `sibling` (appends if `sibling` is not a sublayer).
+    public func insertSublayer(_ layer: Layer, above sibling: Layer) {
+        guard let i = sublayers.firstIndex(where: { $0 === sibling }) else { return addSublayer(layer) }
+        let target = layer.superlayer === self && (sublayers.firstIndex { $0 === layer } ?? .max) < i ? i : i + 1
+        insertSublayer(layer, at: target)
+    }
+
+    /// Inserts `layer` just below `sibling` (at the start if `sibling` is not a sublayer).
+    public func insertSublayer(_ layer: Layer, below sibling: Layer) {
+        guard let i = sublayers.firstIndex(where: { $0 === sibling }) else { return insertSublayer(layer, at: 0) }
+        let target = layer.superlayer === self && (sublayers.firstIndex { $0 === layer } ?? .max) < i ? i - 1 : i
+        insertSublayer(layer, at: target)
+    }
+
+    /// Detaches the layer from its superlayer (no effect without one).
+    public func removeFromSuperlayer() {
+        guard let parent = superlayer else { return }
+        parent.sublayers.removeAll { $0 === self }
+        superlayer = nil
+    }
+
+    /// Whether `self` is `layer` or one of its ancestors.
+    func isAncestor(of layer: Layer) -> Bool {
+        var node: Layer? = layer
+        while let n = node {
+            if n === self { return true }
+            node = n.superlayer
+        }
+        return false
+    }
+
+    /// The sublayers in drawing order: ascending ``zPosition``, ties in insertion order.
+    public var sublayersInDrawingOrder: [Layer] {
+        sublayers.enumerated()
+            .sorted { ($0.element.zPosition, $0.offset) < ($1.element.zPosition, $1.offset) }
+            .map(\.element)
+    }
+
+    /// The Gaussian standard deviation used for a shadow of blur radius `radius`:
+    /// sigma = radius / 2, the common reading of Core Animation's behaviour. This is the one
+    /// place that constant lives; negative and non-finite radii give 0.
+    public static func shadowSigma(forRadius radius: CGFloat) -> CGFloat {
+        radius.isFinite && radius > 0 ? radius / 2 : 0
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+import CutoutGeometry
+import CutoutRaster
+import struct CutoutGeometry.Transform
+
+extension Renderer {
+    /// The layer's gradient as a paint in its own coordinates (unit points scaled by the bounds).
+    static func paint(of layer: GradientLayer) -> Paint? {
+        let stops = layer.stops
+        guard !stops.isEmpty else { return nil }
+        let b = layer.bounds
+        func point(_ u: CGPoint) -> CGPoint { CGPoint(x: b.minX + u.x * b.width, y: b.minY + u.y * b.height) }
+        let gradient = Gradient(stops: stops.map { GradientStop(location: $0.location, color: $0.color) }, spread: layer.spreadMethod)
+        switch layer.type {
+        case .axial:
+            return .linearGradient(LinearGradient(gradient: gradient, start: point(layer.startPoint), end: point(layer.endPoint)))
+        case .radial:
+            let c = point(layer.startPoint), e = point(layer.endPoint)
+            let rx = abs(e.x - c.x), ry = abs(e.y - c.y)
+            guard rx > 0, ry > 0 else { return .color(stops[stops.count - 1].color) }
+            // A unit circle stretched to the ellipse with radii rx, ry about the centre.
+            let t = Transform(a: rx, b: 0, c: 0, d: ry, tx: c.x, ty: c.y)
+            return .radialGradient(RadialGradient(gradient: gradient, center: .zero, radius: 1, transform: t))
+        }
+    }
+
+    /// Fills the bounds with the gradient: shaded in device space over the clip, then drawn
+    /// through a clip to the bounds.
+    static func drawGradient(_ layer: GradientLayer, in ctx: inout DrawingContext) {
+        guard let paint = paint(of: layer), layer.bounds.width > 0, layer.bounds.height > 0 else { return }
+        let device = layer.bounds.applying(ctx.ctm).intersection(CGRect(x: 0, y: 0, width: ctx.pixmap.width, height: ctx.pixmap.height))
+        guard !device.isNull, device.width > 0, device.height > 0 else { return }
+        let x0 = Int(device.minX.rounded(.down)), y0 = Int(device.minY.rounded(.down))
+        let x1 = Int(device.maxX.rounded(.up)), y1 = Int(device.maxY.rounded(.up))
+        guard var tile = try? Pixmap(width: x1 - x0, height: y1 - y0, scale: 1) else { return }
+        let shader = Shader(paint: paint, transform: ctx.ctm)
+        let w = tile.width
+        tile.data.withUnsafeMutableBytes { raw in
+            let px = raw.bindMemory(to: PremultipliedRGBA8.self)
+            for row in 0..<tile.height {
+                shader.shade(x: x0, y: y0 + row, count: w, into: px.baseAddress! + row * w)
+            }
+        }
+        ctx.saveGState()
+        ctx.clip(to: Path(rect: layer.bounds), using: .winding)
+        drawDevice(tile, into: &ctx, offset: CGPoint(x: x0, y: y0))
+        ctx.restoreGState()
+    }
+}

@@ -1,0 +1,40 @@
+import Foundation
+import Testing
+@testable import CutoutCollection
+
+@Suite struct TableLayoutTests {
+    @Test func framesAndContentSize() {
+        let t = TableLayout(itemHeight: 300)
+        t.prepare(for: CollectionContext(bounds: CGRect(x: 0, y: 0, width: 390, height: 844), numberOfItems: 10))
+        #expect(t.frame(ofItem: 3) == CGRect(x: 0, y: 900, width: 390, height: 300))
+        #expect(t.collectionViewContentSize == CGSize(width: 390, height: 3000))
+        #expect(t.frame(ofItem: 10) == nil)
+    }
+
+    @Test func visibleQueryMatchesBruteForceFiltering() {
+        var rng = SplitMix64(seed: 42)
+        let heights = (0..<500).map { _ in CGFloat(rng.next() % 200) + 1 }
+        let t = TableLayout(itemHeight: 0, itemHeights: heights)
+        t.prepare(for: CollectionContext(bounds: CGRect(x: 0, y: 0, width: 100, height: 600), numberOfItems: heights.count))
+        for _ in 0..<200 {
+            let y = CGFloat(rng.next() % 60_000) - 5000
+            let rect = CGRect(x: 0, y: y, width: 100, height: CGFloat(rng.next() % 900) + 1)
+            let brute = (0..<heights.count).filter { t.frame(ofItem: $0)!.overlaps(rect) }
+            #expect(Array(t.visibleItems(in: rect)) == brute)
+        }
+    }
+
+    @Test func scrollingDoesNotRecomputeFramesButResizingDoes() {
+        let t = TableLayout(itemHeight: 50)
+        t.prepare(for: CollectionContext(bounds: CGRect(x: 0, y: 0, width: 390, height: 844), numberOfItems: 1000))
+        let n = t.frameComputationCount
+        let moved = CGRect(x: 0, y: 500, width: 390, height: 844)
+        #expect(!t.shouldInvalidateLayout(forBoundsChange: moved))
+        t.prepare(for: CollectionContext(bounds: moved, numberOfItems: 1000))
+        #expect(t.frameComputationCount == n)
+        let wider = CGRect(x: 0, y: 500, width: 500, height: 844)
+        #expect(t.invalidation(forBoundsChange: wider).invalidatesCachedFrames)
+        t.prepare(for: CollectionContext(bounds: wider, numberOfItems: 1000))
+        #expect(t.frameComputationCount == n + 1)
+    }
+}

@@ -1,0 +1,224 @@
+import Foundation
+import Testing
+import CutoutGeometry
+import CutoutRaster
+import struct CutoutGeometry.Transform
+@testable import CutoutLayers
+
+/// Core Animation rules, each checked against a reviewed render (Golden/ca-*.png) and, where
+/// a rule has a crisp consequence, by sampling pixels.
+@Suite struct LayerRendererTests {
+    static let grey = Color(white: 0.85)
+
+    /// An octagon-ish card shape (the seed's custom border): cut corners top-left/bottom-right,
+    /// rounded top-right/bottom-left.
+    static func cardPath(_ b: CGRect, inset: CGFloat) -> Path {
+        var p = Path()
+        p.move(to: CGPoint(x: b.minX, y: b.minY + inset))
+        p.addLine(to: CGPoint(x: b.minX + inset, y: b.minY))
+        p.addLine(to: CGPoint(x: b.maxX - inset, y: b.minY))
+        p.addArc(center: CGPoint(x: b.maxX - inset, y: b.minY + inset), radius: inset, startAngle: -.pi / 2, endAngle: 0, clockwise: true)
+        p.addLine(to: CGPoint(x: b.maxX, y: b.maxY - inset))
+        p.addLine(to: CGPoint(x: b.maxX - inset, y: b.maxY))
+        p.addLine(to: CGPoint(x: b.minX + inset, y: b.maxY))
+        p.addArc(center: CGPoint(x: b.minX + inset, y: b.maxY - inset), radius: inset, startAngle: .pi / 2, endAngle: .pi, clockwise: true)
+        p.closeSubpath()
+        return p
+    }
+
+    static func canvas(_ size: CGFloat = 120, width: CGFloat? = nil) -> Layer {
+        let root = Layer(frame: CGRect(x: 0, y: 0, width: width ?? size, height: size))
+        root.backgroundColor = grey
+        return root
+    }
+
+    static func shadowed(_ layer: Layer) {
+        layer.shadowColor = .black
+        layer.shadowOpacity = 1
+        layer.shadowOffset = .zero
+        layer.shadowRadius = 10
+    }
+
+    @Test func maskAlsoCutsTheShadow() throws {
+        let root = Self.canvas()
+        let view = Layer(frame: CGRect(x: 20, y: 20, width: 80, height: 80))
+        view.backgroundColor = .white
+        Self.shadowed(view)
+        let mask = ShapeLayer()
+        mask.frame = view.bounds
+        mask.path = Self.cardPath(view.bounds, inset: 20)
+        view.mask = mask
+        root.addSublayer(view)
+        let px = try LayerRenderer.render(root, size: root.bounds.size, scale: 1)
+        // Just outside the shape there is no shadow: the canvas grey shows unchanged.
+        #expect(px[60, 12] == Self.grey.premultiplied)
+        #expect(px[60, 60] == Color.white.premultiplied)
+        try GoldenSupport.check(px, golden: "ca-mask-cuts-shadow")
+    }
+
+    @Test func seedWorkaroundShowsTheShadow() throws {
+        let root = Self.canvas()
+        let view = Layer(frame: CGRect(x: 20, y: 20, width: 80, height: 80))
+        Self.shadowed(view)
+        view.shadowPath = Self.cardPath(view.bounds, inset: 20)
+        let front = Layer(frame: view.bounds)
+        front.backgroundColor = .white
+        let mask = ShapeLayer()
+        mask.frame = view.bounds
+        mask.path = view.shadowPath
+        front.mask = mask
+        view.addSublayer(front)
+        root.addSublayer(view)
+        let px = try LayerRenderer.render(root, size: root.bounds.size, scale: 1)
+        #expect(px[60, 14].r < Self.grey.premultiplied.r - 15)
+        #expect(px[60, 60] == Color.white.premultiplied)
+        // The cut corner is outside the white shape but inside the shadow: darker than the canvas, not white.
+        #expect(px[23, 23].r < Self.grey.premultiplied.r)
+        try GoldenSupport.check(px, golden: "ca-seed-workaround")
+    }
+
+    @Test func shadowPathVersusAlphaShadow() throws {
+        let root = Self.canvas(width: 200)
+        for (i, usePath) in [false, true].enumerated() {
+            let card = ShapeLayer()
+            card.frame = CGRect(x: 20 + CGFloat(i) * 100, y: 30, width: 60, height: 60)
+            card.path = Path(ellipseIn: card.bounds)
+            card.fillColor = Color(red: 0.9, green: 0.3, blue: 0.2)
+            Self.shadowed(card)
+            card.shadowRadius = 6
+            card.shadowOffset = CGSize(width: 0, height: 8)
+            if usePath { card.shadowPath = Path(rect: card.bounds) }
+            root.addSublayer(card)
+        }
+        let px = try LayerRenderer.render(root, size: root.bounds.size, scale: 1)
+        // Below the bottom-left corner of the bounds: only the rectangular shadow path reaches it.
+        #expect(px[24, 96] == Self.grey.premultiplied || px[24, 96].r > px[124, 96].r + 40)
+        try GoldenSupport.check(px, golden: "ca-shadowpath-vs-alpha")
+    }
+
+    @Test func groupOpacityVersusLayerOpacity() throws {
+        let root = Self.canvas(width: 200)
+        for (i, grouped) in [true, false].enumerated() {
+            let group = Layer(frame: CGRect(x: 10 + CGFloat(i) * 100, y: 20, width: 80, height: 80))
+            let a = Layer(frame: CGRect(x: 0, y: 0, width: 50, height: 50))
+            a.backgroundColor = .red
+            let b = Layer(frame: CGRect(x: 30, y: 30, width: 50, height: 50))
+            b.backgroundColor = .blue
+            group.addSublayer(a)
+            group.addSublayer(b)
+            if grouped { group.opacity = 0.5 } else { a.opacity = 0.5; b.opacity = 0.5 }
+            root.addSublayer(group)
+        }
+        let px = try LayerRenderer.render(root, size: root.bounds.size, scale: 1)
+        // In the overlap the group shows only blue over the canvas; separate opacities let red through.
+        let grouped = px[50, 60], separate = px[150, 60]
+        #expect(grouped.r < 130 && abs(Int(grouped.b) - 236) < 6)
+        #expect(Int(grouped.g) > Int(separate.g) + 30)
+        try GoldenSupport.check(px, golden: "ca-group-opacity")
+    }
+
+    /// A 12×12 image with 4-pixel corners of distinct colours, a 4×4 centre and edges.
+    static func nineSliceImage() throws -> Pixmap {
+        var img = try Pixmap(width: 12, height: 12, scale: 1)
+        for y in 0..<12 {
+            for x in 0..<12 {
+                let col = x < 4 ? 0 : x < 8 ? 1 : 2, row = y < 4 ? 0 : y < 8 ? 1 : 2
+                let c: Color
+                switch (col, row) {
+                case (1, 1): c = Color(red: 1, green: 0.9, blue: 0.2)
+                case (0, 0), (2, 2): c = .blue
+                case (2, 0), (0, 2): c = .red
+                default: c = Color(red: 0.2, green: 0.7, blue: 0.3)
+                }
+                img[x, y] = c.premultiplied
+            }
+        }
+        return img
+    }
+
+    @Test func nineSliceAtSeveralSizes() throws {
+        let root = Self.canvas(160)
+        let image = try Self.nineSliceImage()
+        let frames = [CGRect(x: 10, y: 10, width: 24, height: 24), CGRect(x: 50, y: 10, width: 100, height: 40),
+                      CGRect(x: 10, y: 60, width: 40, height: 90), CGRect(x: 60, y: 60, width: 12, height: 12)]
+        for f in frames {
+            let l = Layer(frame: f)
+            l.contents = image
+            l.contentsScale = 0.5
+            l.contentsCenter = CGRect(x: 4.0 / 12, y: 4.0 / 12, width: 4.0 / 12, height: 4.0 / 12)
+            root.addSublayer(l)
+        }
+        let px = try LayerRenderer.render(root, size: root.bounds.size, scale: 1)
+        // Corners keep 4 px ÷ 0.5 = 8 points whatever the size; the centre stretches.
+        func near(_ p: PremultipliedRGBA8, _ c: Color) -> Bool {
+            let q = c.premultiplied
+            return abs(Int(p.r) - Int(q.r)) <= 3 && abs(Int(p.g) - Int(q.g)) <= 3 && abs(Int(p.b) - Int(q.b)) <= 3 && p.a == q.a
+        }
+        #expect(near(px[52, 12], .blue))
+        #expect(near(px[147, 12], .red))
+        #expect(near(px[100, 30], Color(red: 1, green: 0.9, blue: 0.2)))
+        #expect(px[100, 13].g > 150 && px[100, 13].r < 80)
+        try GoldenSupport.check(px, golden: "ca-nine-slice")
+    }
+
+    @Test func strokeEndHalf() throws {
+        let root = Self.canvas()
+        let ring = ShapeLayer()
+        ring.frame = root.bounds
+        var p = Path()
+        p.addArc(center: CGPoint(x: 60, y: 60), radius: 40, startAngle: -.pi / 2, endAngle: 1.5 * .pi, clockwise: true)
+        ring.path = p
+        ring.fillColor = nil
+        ring.strokeColor = Color(red: 0.1, green: 0.4, blue: 0.9)
+        ring.lineWidth = 10
+        ring.lineCap = .round
+        ring.strokeEnd = 0.5
+        root.addSublayer(ring)
+        let px = try LayerRenderer.render(root, size: root.bounds.size, scale: 1)
+        #expect(px[100, 60].b > 200 && px[100, 60].r < 60)   // right side: stroked
+        #expect(px[20, 60] == Self.grey.premultiplied)      // left side: not
+        try GoldenSupport.check(px, golden: "ca-stroke-end-half")
+    }
+
+    @Test func zPositionOrder() throws {
+        let root = Self.canvas()
+        let colors: [Color] = [.red, .green, .blue]
+        for (i, c) in colors.enumerated() {
+            let l = Layer(frame: CGRect(x: 15 + CGFloat(i) * 25, y: 15 + CGFloat(i) * 25, width: 50, height: 50))
+            l.backgroundColor = c
+            l.zPosition = CGFloat(2 - i)
+            l.cornerRadius = 8
+            root.addSublayer(l)
+        }
+        let px = try LayerRenderer.render(root, size: root.bounds.size, scale: 1)
+        // Inserted red, green, blue with zPosition 2, 1, 0: red is on top, blue at the bottom.
+        #expect(px[50, 50] == Color.red.premultiplied)
+        #expect(px[75, 75] == Color.green.premultiplied)
+        try GoldenSupport.check(px, golden: "ca-zposition")
+    }
+
+    @Test func masksToBoundsCornersAndBorderAt2x() throws {
+        let root = Self.canvas()
+        let card = Layer(frame: CGRect(x: 20, y: 20, width: 80, height: 80))
+        card.cornerRadius = 20
+        card.maskedCorners = [.topLeft, .bottomRight]
+        card.masksToBounds = true
+        card.backgroundColor = .white
+        card.borderWidth = 4
+        card.borderColor = Color(red: 0.2, green: 0.2, blue: 0.6)
+        let big = Layer(frame: CGRect(x: -20, y: -20, width: 70, height: 70))
+        big.backgroundColor = .red
+        card.addSublayer(big)
+        root.addSublayer(card)
+        let px = try LayerRenderer.render(root, size: root.bounds.size, scale: 2)
+        #expect(px.width == 240)
+        #expect(px[44, 44] == Self.grey.premultiplied)   // rounded top-left corner clips the red sublayer
+        #expect(px[196, 44].b > 120)                       // square top-right corner: border
+        try GoldenSupport.check(px, golden: "ca-masks-to-bounds-2x")
+    }
+
+    @Test func refusesAbsurdCanvas() {
+        #expect(throws: LayerRenderError.self) { try LayerRenderer.render(Layer(), size: CGSize(width: 100_000, height: 100_000)) }
+        #expect(throws: LayerRenderError.self) { try LayerRenderer.render(Layer(), size: CGSize(width: CGFloat.nan, height: 1)) }
+    }
+}

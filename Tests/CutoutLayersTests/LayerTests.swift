@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+import CutoutGeometry
+@testable import CutoutLayers
+
+@Suite struct LayerTests {
+    @Test func frameDerivesFromPositionAnchorAndBounds() {
+        let layer = Layer()
+        layer.frame = CGRect(x: 10, y: 20, width: 100, height: 50)
+        #expect(layer.bounds == CGRect(x: 0, y: 0, width: 100, height: 50))
+        #expect(layer.position == CGPoint(x: 60, y: 45))
+        layer.anchorPoint = .zero
+        #expect(layer.frame == CGRect(x: 60, y: 45, width: 100, height: 50))
+    }
+
+    @Test func frameWithTransformIsBoundingBoxAboutAnchor() {
+        let layer = Layer(frame: CGRect(x: 0, y: 0, width: 100, height: 50))
+        layer.transform = Transform(rotationAngle: .pi / 2)
+        let f = layer.frame
+        #expect(abs(f.minX - 25) < 1e-9 && abs(f.minY + 25) < 1e-9)
+        #expect(abs(f.width - 50) < 1e-9 && abs(f.height - 100) < 1e-9)
+    }
+
+    @Test func sublayerBookkeeping() {
+        let root = Layer(), a = Layer(), b = Layer(), c = Layer()
+        root.addSublayer(a)
+        root.addSublayer(b)
+        root.insertSublayer(c, at: 0)
+        #expect(root.sublayers.map { ObjectIdentifier($0) } == [c, a, b].map { ObjectIdentifier($0) })
+        #expect(a.superlayer === root)
+        a.addSublayer(b)
+        #expect(root.sublayers.count == 2 && b.superlayer === a)
+        b.addSublayer(root)
+        #expect(root.superlayer == nil)
+        a.removeFromSuperlayer()
+        #expect(a.superlayer == nil && root.sublayers.count == 1)
+    }
+
+    @Test func drawingOrderIsZPositionThenInsertion() {
+        let root = Layer(), a = Layer(), b = Layer(), c = Layer()
+        [a, b, c].forEach(root.addSublayer)
+        a.zPosition = 1
+        let order = root.sublayersInDrawingOrder.map { ObjectIdentifier($0) }
+        #expect(order == [b, c, a].map { ObjectIdentifier($0) })
+    }
+
+    @Test func sublayerTransformAppliesAboutAnchor() {
+        let root = Layer(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+        root.sublayerTransform = Transform(scaleX: 2, y: 2)
+        let child = Layer(frame: CGRect(x: 50, y: 50, width: 10, height: 10))
+        root.addSublayer(child)
+        // The child's origin (50, 50) is root's centre, which the scale about the centre keeps.
+        let p = CGPoint.zero.applying(child.transformToSuperlayer)
+        #expect(abs(p.x - 50) < 1e-9 && abs(p.y - 50) < 1e-9)
+    }
+
+    @Test func shadowSigmaIsHalfRadius() {
+        #expect(Layer.shadowSigma(forRadius: 20) == 10)
+        #expect(Layer.shadowSigma(forRadius: -.infinity) == 0)
+    }
+
+    @Test func gradientStopsAreEvenWithoutLocations() {
+        let g = GradientLayer()
+        g.colors = [.red, .green, .blue]
+        #expect(g.stops.map(\.location) == [0, 0.5, 1])
+        g.locations = [0.5, 0.2, 1]
+        #expect(g.stops.map(\.location) == [0.5, 0.5, 1])
+    }
+}

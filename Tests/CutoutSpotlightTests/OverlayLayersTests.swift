@@ -1,0 +1,84 @@
+import CutoutGeometry
+import CutoutLayers
+import Foundation
+import Testing
+@testable import CutoutSpotlight
+
+@Suite struct OverlayLayersTests {
+    func find(_ name: String, in layer: Layer) -> Layer? {
+        if layer.name == name { return layer }
+        for s in layer.sublayers { if let f = find(name, in: s) { return f } }
+        return nil
+    }
+
+    func masks(from layer: Layer) -> [ShapeLayer] {
+        var out: [ShapeLayer] = []
+        var node: Layer? = layer
+        while let n = node {
+            if let m = n.mask as? ShapeLayer { out.append(m) }
+            node = n.sublayers.first
+        }
+        return out
+    }
+
+    @Test func holesAreMasksClippedToTheContentArea() throws {
+        let v = phoneViewport()
+        var registry = TargetRegistry()
+        registry.register(SpotlightTarget(id: "row", frame: CGRect(x: 20, y: 70, width: 100, height: 40), shape: .rect, padding: 0))
+        registry.register(SpotlightTarget(id: "tab", frame: CGRect(x: 300, y: 770, width: 50, height: 30), shape: .rect,
+                                          padding: 0, clipsToContentArea: false))
+        let step = TourStep(title: "", body: "", targetIDs: ["row", "tab"])
+        var frame = SpotlightLayout.frame(for: step, targets: registry, viewport: v, calloutSize: CGSize(width: 200, height: 80))
+        frame.dimming = 0.5
+        var style = OverlayStyle()
+        style.dimOpacity = 0.6
+        let root = OverlayLayers.layer(for: frame, style: style)
+        let dimming = try #require(find("spotlight.dimming", in: root))
+        #expect(near(dimming.opacity, 0.3))
+        let allMasks = masks(from: dimming)
+        #expect(allMasks.count == 1)  // The two holes do not overlap: one mask.
+        let mask = try #require(allMasks.first?.path)
+        // Dimmed (mask opaque) over the bar, cut below it, and cut at the tab bar item.
+        #expect(mask.contains(CGPoint(x: 70, y: 80), using: .evenOdd))
+        #expect(!mask.contains(CGPoint(x: 70, y: 100), using: .evenOdd))
+        #expect(!mask.contains(CGPoint(x: 325, y: 785), using: .evenOdd))
+        #expect(mask.contains(CGPoint(x: 200, y: 400), using: .evenOdd))
+        #expect(find("spotlight.callout", in: root) != nil)
+        #expect(find(OverlayLayers.backdropName, in: root) == nil)
+    }
+
+    @Test func overlappingHolesGetSeparateMasksSoTheirUnionIsCut() {
+        let v = phoneViewport()
+        let a = v.clip(Cutout(id: "a", shape: .roundedRect(CGRect(x: 20, y: 200, width: 100, height: 60), cornerRadius: 0)))
+        let b = v.clip(Cutout(id: "b", shape: .roundedRect(CGRect(x: 80, y: 230, width: 100, height: 60), cornerRadius: 0)))
+        var style = OverlayStyle()
+        style.blurRadius = 8
+        let root = OverlayLayers.layer(for: OverlayFrame(bounds: v.bounds, visibleRect: v.visibleRect, cutouts: [a, b]), style: style)
+        let dimming = root.sublayers[0]
+        let all = masks(from: dimming)
+        #expect(all.count == 2)
+        // The overlap (100, 245) is outside every mask's opaque area: masks multiply to 0 there.
+        let overlap = CGPoint(x: 100, y: 245)
+        #expect(all.allSatisfy { !$0.path!.contains(overlap, using: .evenOdd) })
+        #expect(find(OverlayLayers.backdropName, in: root) != nil)
+    }
+
+    @Test func galleryHasTheTourTheScrolledCaseAndAnAnimation() {
+        let scenes = SpotlightGallery.scenes()
+        #expect(scenes.map(\.id) == ["spotlight-step-1", "spotlight-step-2", "spotlight-step-3",
+                                     "spotlight-under-navigation-bar", "spotlight-tour-animation"])
+        for s in scenes {
+            #expect(s.size == CGSize(width: 390, height: 844))
+            #expect(s.id.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" })
+        }
+        #expect(scenes[4].frames.count > 3)
+        // Every still step places a bubble (no sheet fallback on this screen).
+        let registry = SpotlightGallery.targets(scrolledBy: 0)
+        for step in SpotlightGallery.tour.steps {
+            let f = SpotlightLayout.frame(for: step, targets: registry, viewport: SpotlightGallery.viewport,
+                                          calloutSize: SpotlightGallery.calloutSize)
+            guard case .bubble = f.callout else { Issue.record("sheet for \(step.title)"); continue }
+            #expect(f.visibleCutouts.count == step.targetIDs.count)
+        }
+    }
+}
