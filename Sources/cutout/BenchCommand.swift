@@ -14,7 +14,7 @@ struct BenchCommand: ParsableCommand {
             2 s have passed (at least 5, at most 2000), or exactly --frames N.
             """)
 
-    @Argument(help: "Scene names to run (default: every *.json in the scene folder).")
+    @Argument(help: "Scene names to run (default: every *.json in the scene folder). `union` times the boolean union of 1,000 rounded rects (geometry, no pixels).")
     var scenes: [String] = []
 
     @Option(help: "Timed frames per scene (default: until ~2 s, 5...2000 frames).")
@@ -40,9 +40,16 @@ struct BenchCommand: ParsableCommand {
             let all = try FileManager.default.contentsOfDirectory(atPath: dir.path)
             files = all.filter { $0.hasSuffix(".json") }.sorted().map { dir.appendingPathComponent($0) }
         } else {
-            files = scenes.map { dir.appendingPathComponent($0.hasSuffix(".json") ? $0 : $0 + ".json") }
+            files = scenes.filter { $0 != "union" }
+                .map { dir.appendingPathComponent($0.hasSuffix(".json") ? $0 : $0 + ".json") }
         }
         if let png { try FileManager.default.createDirectory(atPath: png, withIntermediateDirectories: true) }
+        if scenes.contains("union") {
+            let ms = runBooleanUnionBench(frames: frames ?? 5).sorted()
+            let n = ms.count
+            let median = n % 2 == 1 ? ms[n / 2] : (ms[n / 2 - 1] + ms[n / 2]) / 2
+            report("union", Timing(median: median, min: ms[0], max: ms[n - 1], frames: n, lastFrame: nil))
+        }
         for file in files {
             let scene = try BenchScene.load(from: file)
             let result = try time(scene)
