@@ -156,4 +156,16 @@ import CutoutGeometry
         // One device pixel wide: rows 10 and 11 each half covered at 2x (y = 10.5 ± 0.5).
         #expect(abs(alpha(hair, 8, 10) - 255) <= 1 && alpha(hair, 8, 11) == 0 && alpha(hair, 8, 9) == 0)
     }
+
+    @Test func dashedStrokeLeavesGaps() throws {
+        var ctx = try DrawingContext(width: 24, height: 8)
+        ctx.setLineWidth(2)
+        ctx.setLineDash(phase: 0, lengths: [4, 4])
+        var p = Path()
+        p.move(to: CGPoint(x: 0, y: 4)); p.addLine(to: CGPoint(x: 24, y: 4))
+        ctx.stroke(p)
+        // Dashes on 0..<4, 8..<12, 16..<20; gaps between.
+        #expect(alpha(ctx, 1, 4) == 255 && alpha(ctx, 9, 3) == 255 && alpha(ctx, 17, 4) == 255)
+        #expect(alpha(ctx, 5, 4) == 0 && alpha(ctx, 13, 3) == 0 && alpha(ctx, 22, 4) == 0)
+    }
 }
