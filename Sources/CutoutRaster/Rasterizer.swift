@@ -172,6 +172,13 @@ final class Rasterizer {
         endContour()
     }
 
+    /// The whole pixels the stored contours can touch (empty when there are none).
+    var pixelBounds: PixelRect {
+        guard !contourEnds.isEmpty, bounds.minX <= bounds.maxX else { return .empty }
+        return PixelRect(minX: Int(bounds.minX.rounded(.down)), minY: Int(bounds.minY.rounded(.down)),
+                         maxX: Int(bounds.maxX.rounded(.up)), maxY: Int(bounds.maxY.rounded(.up)))
+    }
+
     @inline(__always)
     private static func pieces(_ n: Double) -> Int {
         guard n.isFinite else { return 1 }
