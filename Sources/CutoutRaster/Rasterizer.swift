@@ -30,6 +30,12 @@ protocol SpanBlitter {
 /// - Buffers are reused between calls: a steady stream of fills does not allocate. Memory
 ///   stays bounded: rows are processed in bands of at most ``cellBudget`` cells.
 ///
+/// Known limit of the method (shared with FreeType-style area rasterisers): where several
+/// winding layers meet inside one pixel (self-intersections, overlapping subpaths, ±1 windings
+/// side by side), signed areas are summed before the fill rule is applied, so such pixels can
+/// differ from the true coverage. `ReferenceRasterizer.analyse` identifies them; everywhere
+/// else coverage is exact up to `Float` rounding.
+///
 /// Complexity: O(segments × bands + touched cells + covered pixels) per fill.
 final class Rasterizer {
     /// Default flattening tolerance in device pixels.
