@@ -97,7 +97,9 @@ extension DrawingContext {
         }
         let raster = uniqueScratch().rasterizer
         raster.setPath(path, transform: gstate.ctm, cull: old.bounds)
-        let area = old.bounds
+        // Nothing outside the path's box can be inside the new clip.
+        let area = old.bounds.intersection(raster.pixelBounds)
+        guard !area.isEmpty else { gstate.clip.bounds = .empty; return }
         var m = [UInt8](repeating: 0, count: area.width * area.height)
         m.withUnsafeMutableBufferPointer { buf in
             var b = CoverageMaskBlitter(mask: buf.baseAddress!, originX: area.minX, originY: area.minY,

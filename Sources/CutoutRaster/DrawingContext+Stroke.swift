@@ -9,6 +9,8 @@ struct StrokeStyle {
     var lineCap: LineCap = .butt
     var lineJoin: LineJoin = .miter
     var miterLimit: CGFloat = Path.defaultMiterLimit
+    var dashPhase: CGFloat = 0
+    var dashLengths: [CGFloat] = []
 }
 
 extension DrawingContext {
@@ -35,12 +37,22 @@ extension DrawingContext {
         gstate.stroke.miterLimit = limit
     }
 
-    /// Strokes `path` with the current line attributes and stroke paint: the outline of the
-    /// stroke (made in user space, so a non-uniform CTM shapes the pen as in Core Graphics)
+    /// Sets the dash pattern (as `CGContext.setLineDash(phase:lengths:)`): `lengths`
+    /// alternate painted and unpainted lengths in user space, starting `phase` into the
+    /// pattern. An empty list draws solid lines; see `Path.copy(dashingWithPhase:lengths:)`
+    /// for how odd counts, negative or non-finite values are treated.
+    public mutating func setLineDash(phase: CGFloat, lengths: [CGFloat]) {
+        gstate.stroke.dashPhase = phase
+        gstate.stroke.dashLengths = lengths
+    }
+
+    /// Strokes `path` with the current line attributes, dash pattern and stroke paint: the
+    /// outline of the (dashed) stroke (made in user space, so a non-uniform CTM shapes the pen as in Core Graphics)
     /// is filled with the non-zero rule.
     public mutating func stroke(_ path: Path) {
         let s = gstate.stroke
         guard !path.isEmpty, !gstate.clip.bounds.isEmpty else { return }
+        let path = s.dashLengths.isEmpty ? path : path.copy(dashingWithPhase: s.dashPhase, lengths: s.dashLengths)
         // A hairline is one device pixel wide whatever the CTM, so it is stroked in device space.
         let outline = s.lineWidth == 0
             ? path.applying(gstate.ctm).copy(strokingWithWidth: 1, lineCap: s.lineCap, lineJoin: s.lineJoin,

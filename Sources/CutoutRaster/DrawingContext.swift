@@ -161,10 +161,20 @@ public struct DrawingContext {
         }
         let width = clip.bounds.maxX
         let span = scratch.spanBuffer(width), covRow = scratch.coverageBuffer(width)
+        raster.setPath(path, transform: transform, cull: clip.bounds)
+        if case .linear(let shading) = shader.kind, shading.dtdx == 0 {
+            // The gradient only changes from row to row: shade one pixel per run.
+            let rowShader = RowUniformShader(inner: shader)
+            withTargetPixels { px, rowPixels in
+                let blitter = PaintBlitter(pixels: px, rowPixels: rowPixels, shader: rowShader, solid: solid,
+                                           mode: mode, opaque: opaque, span: span, coverageRow: covRow)
+                clip.rasterize(raster, rule: rule, through: blitter)
+            }
+            return
+        }
         withTargetPixels { px, rowPixels in
             let blitter = PaintBlitter(pixels: px, rowPixels: rowPixels, shader: shader, solid: solid, mode: mode,
                                        opaque: opaque, span: span, coverageRow: covRow)
-            raster.setPath(path, transform: transform, cull: clip.bounds)
             clip.rasterize(raster, rule: rule, through: blitter)
         }
     }

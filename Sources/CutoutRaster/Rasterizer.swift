@@ -30,6 +30,12 @@ protocol SpanBlitter {
 /// - Buffers are reused between calls: a steady stream of fills does not allocate. Memory
 ///   stays bounded: rows are processed in bands of at most ``cellBudget`` cells.
 ///
+/// Known limit of the method (shared with FreeType-style area rasterisers): where several
+/// winding layers meet inside one pixel (self-intersections, overlapping subpaths, ±1 windings
+/// side by side), signed areas are summed before the fill rule is applied, so such pixels can
+/// differ from the true coverage. `ReferenceRasterizer.analyse` identifies them; everywhere
+/// else coverage is exact up to `Float` rounding.
+///
 /// Complexity: O(segments × bands + touched cells + covered pixels) per fill.
 final class Rasterizer {
     /// Default flattening tolerance in device pixels.
@@ -48,11 +54,42 @@ final class Rasterizer {
     private var contourEnds: [Int] = []
     private var bounds = (minX: 0.0, minY: 0.0, maxX: 0.0, maxY: 0.0)
 
-    private var cells: [Float] = []
-    private var rowMin: [Int32] = []
-    private var rowMax: [Int32] = []
+    private var cells = UnsafeMutablePointer<Float>.allocate(capacity: 0)
+    private var cellCapacity = 0
+    private var rowMin = UnsafeMutablePointer<Int32>.allocate(capacity: 0)
+    private var rowMax = UnsafeMutablePointer<Int32>.allocate(capacity: 0)
+    private var rowCapacity = 0
+    /// One bit per block of 16 cells that may be non-zero, so sweeps skip empty stretches.
+    private var dirty = UnsafeMutablePointer<UInt64>.allocate(capacity: 0)
+    private var dirtyCapacity = 0
 
     init() {}
+
+    deinit {
+        cells.deallocate(); rowMin.deallocate(); rowMax.deallocate(); dirty.deallocate()
+    }
+
+    /// Grows the band buffers (all zero / empty) to hold `rows` rows of `stride` cells.
+    private func reserve(stride: Int, rows: Int, dirtyWords: Int) {
+        if cellCapacity < stride * rows {
+            cells.deallocate()
+            cellCapacity = stride * rows
+            cells = .allocate(capacity: cellCapacity)
+            cells.initialize(repeating: 0, count: cellCapacity)
+        }
+        if rowCapacity < rows {
+            rowMin.deallocate(); rowMax.deallocate()
+            rowCapacity = rows
+            rowMin = .allocate(capacity: rows); rowMin.initialize(repeating: .max, count: rows)
+            rowMax = .allocate(capacity: rows); rowMax.initialize(repeating: -1, count: rows)
+        }
+        if dirtyCapacity < dirtyWords * rows {
+            dirty.deallocate()
+            dirtyCapacity = dirtyWords * rows
+            dirty = .allocate(capacity: dirtyCapacity)
+            dirty.initialize(repeating: 0, count: dirtyCapacity)
+        }
+    }
 
     // MARK: Flattening
 
@@ -141,6 +178,13 @@ final class Rasterizer {
         endContour()
     }
 
+    /// The whole pixels the stored contours can touch (empty when there are none).
+    var pixelBounds: PixelRect {
+        guard !contourEnds.isEmpty, bounds.minX <= bounds.maxX else { return .empty }
+        return PixelRect(minX: Int(bounds.minX.rounded(.down)), minY: Int(bounds.minY.rounded(.down)),
+                         maxX: Int(bounds.maxX.rounded(.up)), maxY: Int(bounds.maxY.rounded(.up)))
+    }
+
     @inline(__always)
     private static func pieces(_ n: Double) -> Int {
         guard n.isFinite else { return 1 }
@@ -162,44 +206,29 @@ final class Rasterizer {
         guard region.minX < region.maxX, region.minY < region.maxY else { return }
         let w = region.width, stride = w + 2
         let bandRows = max(1, min(region.height, Rasterizer.cellBudget / stride))
-        if cells.count < stride * bandRows {
-            cells = [Float](repeating: 0, count: stride * bandRows)
-        }
-        if rowMin.count < bandRows {
-            rowMin = [Int32](repeating: .max, count: bandRows)
-            rowMax = [Int32](repeating: -1, count: bandRows)
-        }
+        let dirtyWords = (stride + 1023) >> 10
+        reserve(stride: stride, rows: bandRows, dirtyWords: dirtyWords)
         let evenOdd = rule == .evenOdd
-        let left = Double(region.minX), right = Double(region.maxX)
+        var acc = Accumulator(cells: cells, stride: stride, width: w, rowMin: rowMin, rowMax: rowMax,
+                              dirty: dirty, dirtyWords: dirtyWords)
+        acc.left = Double(region.minX); acc.right = Double(region.maxX)
         points.withUnsafeBufferPointer { pts in
-            contourEnds.withUnsafeBufferPointer { ends in
-                cells.withUnsafeMutableBufferPointer { cellBuf in
-                    rowMin.withUnsafeMutableBufferPointer { rmin in
-                        rowMax.withUnsafeMutableBufferPointer { rmax in
-                            var acc = Accumulator(cells: cellBuf.baseAddress!, stride: stride, width: w,
-                                                  rowMin: rmin.baseAddress!, rowMax: rmax.baseAddress!)
-                            var top = region.minY
-                            while top < region.maxY {
-                                let bot = min(region.maxY, top + bandRows)
-                                acc.top = Double(top); acc.bottom = Double(bot)
-                                acc.left = left; acc.right = right
-                                var start = 0
-                                for end in ends {
-                                    var px = pts[2 * (end - 1)], py = pts[2 * (end - 1) + 1]
-                                    for i in start..<end {
-                                        let qx = pts[2 * i], qy = pts[2 * i + 1]
-                                        acc.addSegment(px, py, qx, qy)
-                                        px = qx; py = qy
-                                    }
-                                    start = end
-                                }
-                                acc.sweep(rows: bot - top, originX: region.minX, originY: top,
-                                          evenOdd: evenOdd, into: &blitter)
-                                top = bot
-                            }
-                        }
+            var top = region.minY
+            while top < region.maxY {
+                let bot = min(region.maxY, top + bandRows)
+                acc.top = Double(top); acc.bottom = Double(bot)
+                var start = 0
+                for end in contourEnds {
+                    var px = pts[2 * (end - 1)], py = pts[2 * (end - 1) + 1]
+                    for i in start..<end {
+                        let qx = pts[2 * i], qy = pts[2 * i + 1]
+                        acc.addSegment(px, py, qx, qy)
+                        px = qx; py = qy
                     }
+                    start = end
                 }
+                acc.sweep(rows: bot - top, originX: region.minX, originY: top, evenOdd: evenOdd, into: &blitter)
+                top = bot
             }
         }
     }
@@ -225,12 +254,45 @@ private struct Accumulator {
     let width: Int
     let rowMin: UnsafeMutablePointer<Int32>
     let rowMax: UnsafeMutablePointer<Int32>
+    let dirty: UnsafeMutablePointer<UInt64>
+    let dirtyWords: Int
     var top = 0.0, bottom = 0.0, left = 0.0, right = 0.0
 
     init(cells: UnsafeMutablePointer<Float>, stride: Int, width: Int,
-         rowMin: UnsafeMutablePointer<Int32>, rowMax: UnsafeMutablePointer<Int32>) {
+         rowMin: UnsafeMutablePointer<Int32>, rowMax: UnsafeMutablePointer<Int32>,
+         dirty: UnsafeMutablePointer<UInt64>, dirtyWords: Int) {
         self.cells = cells; self.stride = stride; self.width = width
         self.rowMin = rowMin; self.rowMax = rowMax
+        self.dirty = dirty; self.dirtyWords = dirtyWords
+    }
+
+    /// Marks the 16-cell blocks holding cells `a...b` of band row `row` as dirty.
+    @inline(__always)
+    func markDirty(row: Int, _ a: Int, _ b: Int) {
+        let words = dirty + row * dirtyWords
+        let b0 = a >> 4, b1 = b >> 4
+        if b0 == b1 {
+            words[b0 >> 6] |= 1 << UInt64(b0 & 63)
+        } else {
+            for blk in b0...b1 { words[blk >> 6] |= 1 << UInt64(blk & 63) }
+        }
+    }
+
+    /// The first cell index at or after `cell` that starts a dirty block, or `Int.max`.
+    @inline(__always)
+    func nextDirtyBlockStart(row: Int, from cell: Int) -> Int {
+        let words = dirty + row * dirtyWords
+        var blk = cell >> 4
+        var wi = blk >> 6
+        guard wi < dirtyWords else { return .max }
+        var word = words[wi] & (~0 << UInt64(blk & 63))
+        while word == 0 {
+            wi += 1
+            if wi >= dirtyWords { return .max }
+            word = words[wi]
+        }
+        blk = wi << 6 + word.trailingZeroBitCount
+        return blk << 4
     }
 
     /// Clips a device-space segment to the band and the region's columns, then accumulates.
@@ -328,6 +390,7 @@ private struct Accumulator {
             }
             if Int32(ia) < rowMin[row] { rowMin[row] = Int32(ia) }
             if Int32(ib) > rowMax[row] { rowMax[row] = Int32(ib) }
+            markDirty(row: row, ia, ib)
             x = xNext
             row += 1
         }
@@ -348,7 +411,20 @@ private struct Accumulator {
                 sum += line[i]
                 line[i] = 0
                 var j = i + 1
-                while j <= hi && line[j] == 0 { j += 1 }
+                while j <= hi {
+                    if j & 15 == 0 {
+                        j = nextDirtyBlockStart(row: r, from: j)
+                        if j > hi { break }
+                    }
+                    // Four cells at a time while their bits are all zero.
+                    if j & 3 == 0 && j + 3 <= hi
+                        && UnsafeRawPointer(line + j).loadUnaligned(as: SIMD4<UInt32>.self) == .zero {
+                        j += 4
+                        continue
+                    }
+                    if line[j] != 0 { break }
+                    j += 1
+                }
                 if i < width {
                     var a = abs(sum)
                     if evenOdd {
@@ -367,6 +443,8 @@ private struct Accumulator {
                 }
                 i = j
             }
+            let words = dirty + r * dirtyWords
+            for wi in (lo >> 10)...(hi >> 10) { words[wi] = 0 }
         }
     }
 }

@@ -19,10 +19,12 @@ enum ReferenceRasterizer {
         analyse(path, transform: transform, rule: rule, width: width, height: height, tolerance: tolerance).coverage
     }
 
-    /// Coverage, plus for each pixel whether it is *single-layer*: every non-zero winding
-    /// number met inside it is the same `+1` or `-1`. Area-accumulation rasterisers are exact
-    /// exactly on such pixels; where windings of several magnitudes or both signs meet inside
-    /// one pixel they add signed areas instead of measuring the union.
+    /// Coverage, plus for each pixel whether it is *single-layer*: one where adding up signed
+    /// areas (what area-accumulation rasterisers do) is exact. That holds when the pixel only
+    /// meets winding `0` and one winding `±1`, or when it meets no winding `0` at all and
+    /// its windings all have one sign (non-zero); for even-odd, when the windings met
+    /// (counting `0`) are at most two neighbouring integers. Elsewhere several layers meet
+    /// inside the pixel and signed areas differ from the true union.
     static func analyse(_ path: Path, transform: Transform = .identity, rule: FillRule,
                         width: Int, height: Int, tolerance: CGFloat = 0.001) -> (coverage: [Double], singleLayer: [Bool]) {
         struct Edge { var x0, y0, x1, y1: Double; var dir: Int }
@@ -41,9 +43,9 @@ enum ReferenceRasterizer {
             }
         }
         var out = [Double](repeating: 0, count: width * height)
-        var positive = [Bool](repeating: false, count: width * height)
-        var negative = [Bool](repeating: false, count: width * height)
-        var multiple = [Bool](repeating: false, count: width * height)
+        var minW = [Int](repeating: .max, count: width * height)
+        var maxW = [Int](repeating: .min, count: width * height)
+        var windingArea = [Double](repeating: 0, count: width * height)
         let weight = 1.0 / Double(subrows)
         var crossings: [(x: Double, dir: Int)] = []
         for y in 0..<height {
@@ -68,14 +70,28 @@ enum ReferenceRasterizer {
                         if overlap > 0 {
                             let k = y * width + px
                             if inside { out[k] += overlap * weight }
-                            if winding == 1 { positive[k] = true } else if winding == -1 { negative[k] = true } else { multiple[k] = true }
+                            minW[k] = min(minW[k], winding)
+                            maxW[k] = max(maxW[k], winding)
+                            windingArea[k] += overlap * weight
                         }
                         px += 1
                     }
                 }
             }
         }
-        let single = (0..<out.count).map { !multiple[$0] && !(positive[$0] && negative[$0]) }
+        let single = (0..<out.count).map { k -> Bool in
+            if minW[k] == .max { return true }
+            let uniform = minW[k] == maxW[k]
+            let meetsZero = windingArea[k] < 1 - 1e-9
+            let unit = uniform && abs(minW[k]) == 1
+            switch rule {
+            case .winding: return (minW[k] > 0 || maxW[k] < 0) && (!meetsZero || unit)
+            case .evenOdd:
+                // Folding a sum of areas is exact when the windings span two neighbours k, k+1.
+                let lo = meetsZero ? min(minW[k], 0) : minW[k], hi = meetsZero ? max(maxW[k], 0) : maxW[k]
+                return hi - lo <= 1
+            }
+        }
         return (out, single)
     }
 }

@@ -26,10 +26,20 @@ enum PackedPixel {
         return rb | ag
     }
 
-    /// Source-over of a premultiplied `src` on `dst`.
+    /// Every channel of `p` times `f / 255`, rounded to nearest, `f` in 0...255.
+    @inline(__always)
+    static func mul255(_ p: UInt32, by f: UInt32) -> UInt32 {
+        var rb = (p & 0x00FF_00FF) &* f &+ 0x0080_0080
+        rb = ((rb &+ ((rb >> 8) & 0x00FF_00FF)) >> 8) & 0x00FF_00FF
+        var ag = ((p >> 8) & 0x00FF_00FF) &* f &+ 0x0080_0080
+        ag = (ag &+ ((ag >> 8) & 0x00FF_00FF)) & 0xFF00_FF00
+        return rb | ag
+    }
+
+    /// Source-over of a premultiplied `src` on `dst`: `src + dst·(255 − αsrc)/255`, rounded.
     @inline(__always)
     static func sourceOver(_ src: UInt32, _ dst: UInt32) -> UInt32 {
-        src &+ scale(dst, 256 &- (src >> 24))
+        src &+ mul255(dst, by: 255 &- (src >> 24))
     }
 
     /// `a·b/255` rounded, for 8-bit factors.
@@ -53,16 +63,16 @@ struct SolidSourceOverBlitter: SpanBlitter {
     @inline(__always)
     mutating func blitRun(x: Int, y: Int, count: Int, coverage: UInt8) {
         let p = pixels + (y * rowPixels + x)
-        let src = coverage == 255 ? color : PackedPixel.scale(color, PackedPixel.scale256(UInt32(coverage)))
+        let src = coverage == 255 ? color : PackedPixel.mul255(color, by: UInt32(coverage))
         let sa = src >> 24
         if sa == 255 {
             if count == 1 { p.pointee = src } else { p.update(repeating: src, count: count) }
             return
         }
         if sa == 0 { return }
-        let inv = 256 &- sa
+        let inv = 255 &- sa
         for k in 0..<count {
-            p[k] = src &+ PackedPixel.scale(p[k], inv)
+            p[k] = src &+ PackedPixel.mul255(p[k], by: inv)
         }
     }
 }
@@ -74,6 +84,18 @@ protocol SpanShader {
 }
 
 extension Shader: SpanShader {}
+
+/// A shader whose colour is constant along each row (say a vertical gradient): one pixel
+/// is shaded per run and repeated.
+struct RowUniformShader<Inner: SpanShader>: SpanShader {
+    let inner: Inner
+
+    @inline(__always)
+    func shade(x: Int, y: Int, count: Int, into: UnsafeMutablePointer<PremultipliedRGBA8>) {
+        inner.shade(x: x, y: y, count: 1, into: into)
+        if count > 1 { (into + 1).update(repeating: into[0], count: count - 1) }
+    }
+}
 
 /// Any paint under any blend mode: shades the run (or uses a solid colour) and hands it to
 /// ``BlendMode/blendSpan(_:coverage:into:count:)`` with the run's coverage.

@@ -1,0 +1,132 @@
+import ArgumentParser
+import Foundation
+import CutoutRaster
+
+/// `cutout bench`: renders the anchor benchmark scenes with Cutout's rasteriser and times
+/// them the way `shared/anchors/bench_anchors.py` times the reference engines.
+struct BenchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bench",
+        abstract: "Time the anchor benchmark scenes (render only, clearing included).",
+        discussion: """
+            Scenes are the JSON files exported by shared/anchors/scenes.py. Each scene is parsed \
+            and its paths built before timing; then 3 warm-up frames, then frames until about \
+            2 s have passed (at least 5, at most 2000), or exactly --frames N.
+            """)
+
+    @Argument(help: "Scene names to run (default: every *.json in the scene folder). `union` times the boolean union of 1,000 rounded rects (geometry, no pixels).")
+    var scenes: [String] = []
+
+    @Option(help: "Timed frames per scene (default: until ~2 s, 5...2000 frames).")
+    var frames: Int?
+
+    @Flag(help: "Print one JSON object per scene and line.")
+    var json = false
+
+    @Option(help: "Write the last frame of each scene as <scene>.png into this folder.")
+    var png: String?
+
+    @Option(name: .customLong("scenes"), help: "Folder of scene JSON files.")
+    var sceneDirectory: String?
+
+    func validate() throws {
+        if let frames, frames < 1 { throw ValidationError("--frames must be at least 1") }
+    }
+
+    func run() throws {
+        let dir = try resolveSceneDirectory()
+        let files: [URL]
+        if scenes.isEmpty {
+            let all = try FileManager.default.contentsOfDirectory(atPath: dir.path)
+            files = all.filter { $0.hasSuffix(".json") }.sorted().map { dir.appendingPathComponent($0) }
+        } else {
+            files = scenes.filter { $0 != "union" }
+                .map { dir.appendingPathComponent($0.hasSuffix(".json") ? $0 : $0 + ".json") }
+        }
+        if let png { try FileManager.default.createDirectory(atPath: png, withIntermediateDirectories: true) }
+        if scenes.contains("union") {
+            let ms = runBooleanUnionBench(frames: frames ?? 5).sorted()
+            let n = ms.count
+            let median = n % 2 == 1 ? ms[n / 2] : (ms[n / 2 - 1] + ms[n / 2]) / 2
+            report("union", Timing(median: median, min: ms[0], max: ms[n - 1], frames: n, lastFrame: nil))
+        }
+        for file in files {
+            let scene = try BenchScene.load(from: file)
+            let result = try time(scene)
+            report(scene.name, result)
+            if let png, let pixmap = result.lastFrame {
+                let url = URL(fileURLWithPath: png).appendingPathComponent(scene.name + ".png")
+                try pixmap.pngData().write(to: url)
+            }
+        }
+    }
+
+    struct Timing {
+        var median: Double
+        var min: Double
+        var max: Double
+        var frames: Int
+        var lastFrame: Pixmap?
+    }
+
+    private func time(_ scene: BenchScene) throws -> Timing {
+        var ctx = try DrawingContext(width: scene.width, height: scene.height)
+        let renderer = BenchRenderer(scene: scene)
+        for _ in 0..<3 { renderer.render(into: &ctx) }
+        var ms: [Double] = []
+        let clock = ContinuousClock()
+        let start = clock.now
+        while true {
+            let t0 = clock.now
+            renderer.render(into: &ctx)
+            let d = clock.now - t0
+            ms.append(Double(d.components.seconds) * 1e3 + Double(d.components.attoseconds) * 1e-15)
+            if let frames {
+                if ms.count >= frames { break }
+            } else if ms.count >= 2000 || (ms.count >= 5 && clock.now - start >= .seconds(2)) {
+                break
+            }
+        }
+        let sorted = ms.sorted()
+        let n = sorted.count
+        let median = n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2
+        return Timing(median: median, min: sorted[0], max: sorted[n - 1], frames: n, lastFrame: ctx.pixmap)
+    }
+
+    private func report(_ name: String, _ t: Timing) {
+        if json {
+            let fields = "\"scene\": \"\(name)\", \"median_ms\": \(fmt(t.median)), \"min_ms\": \(fmt(t.min)), "
+                + "\"max_ms\": \(fmt(t.max)), \"frames\": \(t.frames)"
+            print("{" + fields + "}")
+        } else {
+            let padded = name.padding(toLength: 8, withPad: " ", startingAt: 0)
+            print("\(padded) median \(fmt(t.median)) ms  (min \(fmt(t.min)), max \(fmt(t.max)), \(t.frames) frames)")
+        }
+    }
+
+    private func fmt(_ v: Double) -> String { String(format: "%.3f", v) }
+
+    /// `--scenes`, else `../shared/data/anchor_scenes` from the current directory (the package
+    /// root), else the same path from each folder above the executable.
+    private func resolveSceneDirectory() throws -> URL {
+        let fm = FileManager.default
+        func isDir(_ u: URL) -> Bool {
+            var d: ObjCBool = false
+            return fm.fileExists(atPath: u.path, isDirectory: &d) && d.boolValue
+        }
+        if let sceneDirectory {
+            let u = URL(fileURLWithPath: sceneDirectory)
+            guard isDir(u) else { throw ValidationError("--scenes \(sceneDirectory): no such folder") }
+            return u
+        }
+        let rel = "../shared/data/anchor_scenes"
+        var candidates = [URL(fileURLWithPath: fm.currentDirectoryPath).appendingPathComponent(rel)]
+        var dir = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+        for _ in 0..<6 {
+            candidates.append(dir.appendingPathComponent(rel))
+            dir = dir.deletingLastPathComponent()
+        }
+        for c in candidates where isDir(c) { return c.standardized }
+        throw ValidationError("no scene folder found (tried \(rel) from the current directory and above the executable); pass --scenes DIR")
+    }
+}

@@ -1,0 +1,215 @@
+import Foundation
+import CutoutGeometry
+import CutoutRaster
+
+/// One drawing operation of an anchor benchmark scene (see `shared/anchors/scenes.py`).
+enum BenchOp {
+    case clear
+    case background(Color)
+    case linearGradientRect(CGRect, start: CGPoint, end: CGPoint, stops: [GradientStop])
+    case fill(Path, Color, FillRule)
+    case stroke(Path, Color, width: CGFloat, cap: LineCap, join: LineJoin, miterLimit: CGFloat)
+    case fillMinusStroke(Path, Color, stroke: Path, width: CGFloat, cap: LineCap, join: LineJoin)
+    case shadowFill(Path, Color, shadow: Color, sigma: CGFloat, dx: CGFloat, dy: CGFloat)
+}
+
+/// A benchmark scene: a canvas in device pixels and its operations in paint order.
+struct BenchScene {
+    var name: String
+    var width: Int
+    var height: Int
+    var ops: [BenchOp]
+}
+
+/// Why a scene file could not be read; always names the file.
+struct BenchSceneError: Error, CustomStringConvertible {
+    let file: String
+    let reason: String
+    var description: String { "\(file): \(reason)" }
+}
+
+extension BenchScene {
+    /// Parses a scene file written by `scenes.py --export`.
+    /// - Throws: ``BenchSceneError`` naming the file, the item index and the problem.
+    static func load(from url: URL) throws -> BenchScene {
+        let file = url.path
+        func fail(_ why: String) -> BenchSceneError { BenchSceneError(file: file, reason: why) }
+        let data: Data
+        do { data = try Data(contentsOf: url) } catch { throw fail("cannot read: \(error.localizedDescription)") }
+        let root: Any
+        do { root = try JSONSerialization.jsonObject(with: data) } catch {
+            throw fail("invalid JSON: \(error.localizedDescription)")
+        }
+        guard let doc = root as? [String: Any] else { throw fail("top level is not an object") }
+        guard let name = doc["name"] as? String else { throw fail("missing string \"name\"") }
+        guard let w = doc["width"] as? Int, let h = doc["height"] as? Int, w > 0, h > 0,
+              w <= Pixmap.maxDimension, h <= Pixmap.maxDimension else {
+            throw fail("\"width\"/\"height\" must be integers in 1...\(Pixmap.maxDimension)")
+        }
+        guard let items = doc["items"] as? [[String: Any]] else { throw fail("missing array of objects \"items\"") }
+        var ops: [BenchOp] = []
+        for (i, item) in items.enumerated() {
+            do {
+                ops.append(try Item(fields: item).op())
+            } catch let e as ItemError {
+                throw fail("item \(i): \(e.reason)")
+            }
+        }
+        return BenchScene(name: name, width: w, height: h, ops: ops)
+    }
+}
+
+private struct ItemError: Error { let reason: String }
+
+/// Typed access to one item's fields, each failure naming the field.
+private struct Item {
+    let fields: [String: Any]
+
+    func num(_ k: String) throws -> CGFloat {
+        guard let v = fields[k] as? Double, v.isFinite else { throw ItemError(reason: "missing number \"\(k)\"") }
+        return CGFloat(v)
+    }
+
+    func str(_ k: String) throws -> String {
+        guard let v = fields[k] as? String else { throw ItemError(reason: "missing string \"\(k)\"") }
+        return v
+    }
+
+    func path(_ k: String) throws -> Path {
+        let d = try str(k)
+        do { return try Path(svgPathData: d) } catch { throw ItemError(reason: "\"\(k)\": \(error)") }
+    }
+
+    static func color(hex: String, alpha: CGFloat, field: String) throws -> Color {
+        guard hex.count == 7, hex.first == "#", let v = UInt32(hex.dropFirst(), radix: 16) else {
+            throw ItemError(reason: "\"\(field)\" is not #rrggbb")
+        }
+        return Color(red: CGFloat(v >> 16 & 255) / 255, green: CGFloat(v >> 8 & 255) / 255,
+                     blue: CGFloat(v & 255) / 255, alpha: alpha)
+    }
+
+    func color(_ k: String, alpha: CGFloat) throws -> Color {
+        try Item.color(hex: try str(k), alpha: alpha, field: k)
+    }
+
+    func alpha255() throws -> CGFloat { fields["alpha255"] == nil ? 1 : try num("alpha255") / 255 }
+
+    func point(_ k: String) throws -> CGPoint {
+        guard let a = fields[k] as? [Double], a.count == 2, a.allSatisfy(\.isFinite) else {
+            throw ItemError(reason: "\"\(k)\" must be [x, y]")
+        }
+        return CGPoint(x: a[0], y: a[1])
+    }
+
+    func cap(_ k: String) throws -> LineCap {
+        guard let c = LineCap(rawValue: try str(k)) else { throw ItemError(reason: "unknown \"\(k)\"") }
+        return c
+    }
+
+    func join(_ k: String) throws -> LineJoin {
+        guard let j = LineJoin(rawValue: try str(k)) else { throw ItemError(reason: "unknown \"\(k)\"") }
+        return j
+    }
+
+    func op() throws -> BenchOp {
+        switch try str("op") {
+        case "clear":
+            return .clear
+        case "background":
+            return .background(try color("color", alpha: try num("alpha")))
+        case "linearGradientRect":
+            guard let r = fields["rect"] as? [Double], r.count == 4, r.allSatisfy(\.isFinite) else {
+                throw ItemError(reason: "\"rect\" must be [x, y, w, h]")
+            }
+            guard let rawStops = fields["stops"] as? [[String: Any]], !rawStops.isEmpty else {
+                throw ItemError(reason: "missing \"stops\"")
+            }
+            var stops: [GradientStop] = []
+            for s in rawStops {
+                guard let off = s["offset"] as? Double, let hex = s["color"] as? String, let a = s["alpha"] as? Double else {
+                    throw ItemError(reason: "a stop needs offset, color and alpha")
+                }
+                stops.append(GradientStop(location: off, color: try Item.color(hex: hex, alpha: a, field: "stops.color")))
+            }
+            return .linearGradientRect(CGRect(x: r[0], y: r[1], width: r[2], height: r[3]),
+                                       start: try point("p0"), end: try point("p1"), stops: stops)
+        case "fill":
+            let rule: FillRule
+            switch try str("fillRule") {
+            case "nonzero": rule = .winding
+            case "evenodd": rule = .evenOdd
+            case let other: throw ItemError(reason: "unknown fillRule \"\(other)\"")
+            }
+            return .fill(try path("path"), try color("fill", alpha: try alpha255()), rule)
+        case "stroke":
+            return .stroke(try path("path"), try color("stroke", alpha: try alpha255()), width: try num("strokeWidth"),
+                           cap: try cap("lineCap"), join: try join("lineJoin"), miterLimit: try num("miterLimit"))
+        case "fillMinusStroke":
+            return .fillMinusStroke(try path("path"), try color("fill", alpha: 1), stroke: try path("strokePath"),
+                                    width: try num("strokeWidth"), cap: try cap("lineCap"), join: try join("lineJoin"))
+        case "shadowFill":
+            return .shadowFill(try path("path"), try color("fill", alpha: 1),
+                               shadow: try color("shadowColor", alpha: try num("shadowAlpha")),
+                               sigma: try num("sigma"), dx: try num("dx"), dy: try num("dy"))
+        case let other:
+            throw ItemError(reason: "unknown op \"\(other)\"")
+        }
+    }
+}
+
+/// Draws a scene into a context: everything one timed frame does.
+struct BenchRenderer {
+    let scene: BenchScene
+
+    func render(into ctx: inout DrawingContext) {
+        for op in scene.ops {
+            switch op {
+            case .clear:
+                ctx.clear()
+            case .background(let c):
+                ctx.saveGState()
+                ctx.setBlendMode(c.alpha >= 1 ? .normal : .copy)
+                ctx.setFillColor(c)
+                ctx.fill(CGRect(x: 0, y: 0, width: scene.width, height: scene.height))
+                ctx.restoreGState()
+            case .linearGradientRect(let r, let p0, let p1, let stops):
+                ctx.setFillPaint(.linearGradient(LinearGradient(gradient: Gradient(stops: stops), start: p0, end: p1)))
+                ctx.fill(r)
+            case .fill(let p, let c, let rule):
+                ctx.setFillColor(c)
+                ctx.fill(p, using: rule)
+            case .stroke(let p, let c, let w, let cap, let join, let limit):
+                ctx.setStrokeColor(c)
+                ctx.setLineWidth(w)
+                ctx.setLineCap(cap)
+                ctx.setLineJoin(join)
+                ctx.setMiterLimit(limit)
+                ctx.stroke(p)
+            case .fillMinusStroke(let p, let c, let sp, let w, let cap, let join):
+                var cut = p
+                cut.addPath(sp.copy(strokingWithWidth: w, lineCap: cap, lineJoin: join, miterLimit: Path.defaultMiterLimit))
+                ctx.setFillColor(c)
+                ctx.fill(cut, using: .evenOdd)
+            case .shadowFill(let p, let c, let shadow, let sigma, let dx, let dy):
+                drawShadow(p, color: shadow, sigma: sigma, dx: dx, dy: dy, into: &ctx)
+                ctx.setFillColor(c)
+                ctx.fill(p)
+            }
+        }
+    }
+
+    /// The path's coverage in the shadow colour, blurred, drawn under the shape. Only the
+    /// path's box plus the blur's reach is rendered and blurred.
+    private func drawShadow(_ p: Path, color: Color, sigma: CGFloat, dx: CGFloat, dy: CGFloat,
+                            into ctx: inout DrawingContext) {
+        let outset = CGFloat(Pixmap.gaussianBlurOutset(sigma: sigma))
+        let box = p.boundingBox.insetBy(dx: -outset, dy: -outset).integral
+        guard !box.isNull, !box.isEmpty,
+              var layer = try? DrawingContext(width: Int(box.width), height: Int(box.height)) else { return }
+        layer.translateBy(x: -box.minX, y: -box.minY)
+        layer.setFillColor(color)
+        layer.fill(p)
+        let blurred = layer.pixmap.gaussianBlurred(sigma: sigma)
+        ctx.draw(blurred, in: box.offsetBy(dx: dx, dy: dy), interpolation: .nearest)
+    }
+}

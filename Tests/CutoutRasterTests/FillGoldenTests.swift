@@ -1,0 +1,117 @@
+import Foundation
+import Testing
+import CutoutGeometry
+@testable import CutoutRaster
+
+/// Fills and clips compared with Skia renders of the same scenes (`scripts/golden_raster.py`,
+/// whose scene list this file mirrors). Tolerance, per channel of premultiplied RGBA8:
+/// mean |diff| ≤ 0.5 over all pixels, and max ≤ 72 over every pixel that is single-layer for
+/// the self-intersecting paths (`ReferenceRasterizer.analyse`). Skia and Cairo disagree with
+/// each other on these very scenes by a mean of up to 0.31 and a max of up to 72 (printed by
+/// the script), at star tips and curve edges where their anti-aliasing approximations differ.
+/// Where windings of different layers meet inside one pixel, exact-area accumulation sums
+/// signed areas (a known property of the method, shared with FreeType-style rasterisers), so
+/// those few pixels only count toward the mean; how many there are is reported.
+@Suite struct FillGoldenTests {
+    static let meanLimit = 0.5
+    static let maxLimit = 72
+    static let size = 96
+
+    static func star(_ cx: CGFloat, _ cy: CGFloat, _ r: CGFloat, _ points: Int, _ step: Int) -> Path {
+        var p = Path()
+        for i in 0..<points {
+            let a = -CGFloat.pi / 2 + CGFloat(i * step) * 2 * .pi / CGFloat(points)
+            let q = CGPoint(x: cx + r * cos(a), y: cy + r * sin(a))
+            if i == 0 { p.move(to: q) } else { p.addLine(to: q) }
+        }
+        p.closeSubpath()
+        return p
+    }
+
+    static func rect(_ x: CGFloat, _ y: CGFloat, _ w: CGFloat, _ h: CGFloat) -> Path {
+        Path(rect: CGRect(x: x, y: y, width: w, height: h))
+    }
+
+    /// The same four cubics as the script's `ellipse`.
+    static func ellipse(_ x: CGFloat, _ y: CGFloat, _ w: CGFloat, _ h: CGFloat) -> Path {
+        let k: CGFloat = 0.5522847498307936
+        let cx = x + w / 2, cy = y + h / 2, rx = w / 2, ry = h / 2
+        var p = Path()
+        p.move(to: CGPoint(x: cx + rx, y: cy))
+        p.addCurve(to: CGPoint(x: cx, y: cy + ry), control1: CGPoint(x: cx + rx, y: cy + k * ry), control2: CGPoint(x: cx + k * rx, y: cy + ry))
+        p.addCurve(to: CGPoint(x: cx - rx, y: cy), control1: CGPoint(x: cx - k * rx, y: cy + ry), control2: CGPoint(x: cx - rx, y: cy + k * ry))
+        p.addCurve(to: CGPoint(x: cx, y: cy - ry), control1: CGPoint(x: cx - rx, y: cy - k * ry), control2: CGPoint(x: cx - k * rx, y: cy - ry))
+        p.addCurve(to: CGPoint(x: cx + rx, y: cy), control1: CGPoint(x: cx + k * rx, y: cy - ry), control2: CGPoint(x: cx + rx, y: cy - k * ry))
+        p.closeSubpath()
+        return p
+    }
+
+    static func blob() -> Path {
+        var p = Path()
+        p.move(to: CGPoint(x: 10, y: 80))
+        p.addCurve(to: CGPoint(x: 85, y: 76), control1: CGPoint(x: -20, y: -30), control2: CGPoint(x: 140, y: 20))
+        p.addQuadCurve(to: CGPoint(x: 16, y: 24), control: CGPoint(x: 50, y: 120))
+        p.closeSubpath()
+        return p
+    }
+
+    static func color(_ r: Int, _ g: Int, _ b: Int, _ a: Int) -> Color {
+        Color(r8: UInt8(r), g8: UInt8(g), b8: UInt8(b), a8: UInt8(a))
+    }
+
+    func check(_ name: String, mixedFrom paths: [(Path, FillRule)] = [], _ draw: (inout DrawingContext) -> Void) throws {
+        var ctx = try DrawingContext(width: Self.size, height: Self.size)
+        draw(&ctx)
+        let golden = try GoldenSupport.loadGolden(name)
+        let stats = GoldenSupport.compare(ctx.pixmap, golden)
+        var mixed = [Bool](repeating: false, count: Self.size * Self.size)
+        for (p, rule) in paths {
+            let a = ReferenceRasterizer.analyse(p, rule: rule, width: Self.size, height: Self.size, tolerance: 0.01)
+            for i in mixed.indices where !a.singleLayer[i] { mixed[i] = true }
+        }
+        var worst = 0
+        for i in mixed.indices where !mixed[i] {
+            for c in 0..<4 { worst = max(worst, abs(Int(ctx.pixmap.data[4 * i + c]) - Int(golden.data[4 * i + c]))) }
+        }
+        let excluded = mixed.filter { $0 }.count
+        #expect(stats.mean <= Self.meanLimit, "\(name): \(stats)")
+        #expect(worst <= Self.maxLimit, "\(name): max \(worst) outside \(excluded) mixed-winding pixels")
+    }
+
+    @Test(arguments: [("fill-star-nonzero", FillRule.winding), ("fill-star-evenodd", FillRule.evenOdd)])
+    func star(name: String, rule: FillRule) throws {
+        let star = Self.star(48.3, 49.7, 44, 5, 2)
+        try check(name, mixedFrom: [(star, rule)]) { $0.fill(star, using: rule) }
+    }
+
+    @Test func curves() throws {
+        try check("fill-curves", mixedFrom: [(Self.blob(), .winding)]) { ctx in
+            ctx.setFillColor(Self.color(20, 90, 200, 255)); ctx.fill(Self.blob())
+            ctx.setFillColor(Self.color(230, 40, 40, 255)); ctx.fill(Self.ellipse(30.5, 8.25, 60, 40))
+        }
+    }
+
+    @Test func overlappingAlpha() throws {
+        try check("fill-overlap-alpha") { ctx in
+            ctx.setFillColor(Self.color(255, 0, 0, 128)); ctx.fill(Self.ellipse(4, 4, 60, 60))
+            ctx.setFillColor(Self.color(0, 160, 0, 128)); ctx.fill(Self.ellipse(32, 4, 60, 60))
+            ctx.setFillColor(Self.color(0, 0, 255, 200)); ctx.fill(Self.ellipse(18, 32, 60, 60))
+        }
+    }
+
+    @Test func holesEvenOdd() throws {
+        var p = Self.rect(0, 0, 96, 96)
+        p.addPath(Self.ellipse(10.5, 10.5, 30, 30))
+        p.addPath(Self.rect(50.25, 12.75, 35, 70))
+        p.addPath(Self.star(25, 70, 18, 7, 3))
+        try check("fill-holes-evenodd", mixedFrom: [(p, .evenOdd)]) { $0.fill(p, using: .evenOdd) }
+    }
+
+    @Test func clipCircle() throws {
+        try check("clip-circle") { ctx in
+            ctx.clip(to: Self.ellipse(8.5, 12.5, 80, 70))
+            ctx.setFillColor(Self.color(40, 40, 200, 255)); ctx.fill(Self.rect(0, 0, 96, 96))
+            ctx.setFillColor(Self.color(250, 200, 0, 255)); ctx.fill(Self.rect(-10, 40, 120, 16))
+        }
+    }
+}

@@ -1,0 +1,167 @@
+#!/usr/bin/env python3
+"""Golden images for CutoutRaster's rasteriser and drawing context (fills, fill rules, clips).
+
+Needs (pip): numpy skia-python pycairo   (see scripts/requirements-golden.txt)
+
+Run from the repository root:
+    python scripts/golden_raster.py
+It writes Tests/CutoutRasterTests/Golden/{fill-*,clip-*}.pam and prints, per scene, how far
+Skia and Cairo disagree with each other (mean / max per channel): that cross-engine spread
+is what the Swift tests' tolerances are based on.
+
+Format: every file is a binary PAM (P7, WIDTH, HEIGHT, DEPTH 4, MAXVAL 255, TUPLTYPE
+RGB_ALPHA) whose samples are PREMULTIPLIED RGBA, 8 bits, rows top first, exactly as Skia's
+kRGBA_8888 premultiplied surface holds them. Tests/CutoutRasterTests/GoldenSupport.swift
+reads them. The scenes below are mirrored in Tests/CutoutRasterTests/FillGoldenTests.swift;
+the two must change together.
+
+Independent engine: Skia (skia-python) with anti-aliasing, source-over, on a transparent
+canvas. Cairo renders the same scenes only to measure the spread between two engines.
+"""
+import math
+import os
+
+import cairo
+import numpy as np
+import skia
+
+OUT = os.path.join(os.path.dirname(__file__), "..", "Tests", "CutoutRasterTests", "Golden")
+SIZE = 96
+
+
+def star(cx, cy, r, points, step):
+    pts = []
+    for i in range(points):
+        a = -math.pi / 2 + i * step * 2 * math.pi / points
+        pts.append((cx + r * math.cos(a), cy + r * math.sin(a)))
+    return [("M",) + pts[0]] + [("L",) + p for p in pts[1:]] + [("Z",)]
+
+
+def rect(x, y, w, h):
+    return [("M", x, y), ("L", x + w, y), ("L", x + w, y + h), ("L", x, y + h), ("Z",)]
+
+
+def ellipse(x, y, w, h):
+    """Four cubics, starting at the right-most point, clockwise in y-down space
+    (k = 0.5522847498), matching Path.addEllipse(in:)."""
+    k = 0.5522847498307936
+    cx, cy, rx, ry = x + w / 2, y + h / 2, w / 2, h / 2
+    return [("M", cx + rx, cy),
+            ("C", cx + rx, cy + k * ry, cx + k * rx, cy + ry, cx, cy + ry),
+            ("C", cx - k * rx, cy + ry, cx - rx, cy + k * ry, cx - rx, cy),
+            ("C", cx - rx, cy - k * ry, cx - k * rx, cy - ry, cx, cy - ry),
+            ("C", cx + k * rx, cy - ry, cx + rx, cy - k * ry, cx + rx, cy),
+            ("Z",)]
+
+
+def blob():
+    return [("M", 10, 80), ("C", -20, -30, 140, 20, 85, 76), ("Q", 50, 120, 16, 24), ("Z",)]
+
+
+# name -> list of ops: ("fill", path, (r,g,b,a 0..255 straight), rule) | ("clip", path, rule)
+SCENES = {
+    "fill-star-nonzero": [("fill", star(48.3, 49.7, 44, 5, 2), (0, 0, 0, 255), "nonzero")],
+    "fill-star-evenodd": [("fill", star(48.3, 49.7, 44, 5, 2), (0, 0, 0, 255), "evenodd")],
+    "fill-curves": [("fill", blob(), (20, 90, 200, 255), "nonzero"),
+                    ("fill", ellipse(30.5, 8.25, 60, 40), (230, 40, 40, 255), "nonzero")],
+    "fill-overlap-alpha": [("fill", ellipse(4, 4, 60, 60), (255, 0, 0, 128), "nonzero"),
+                           ("fill", ellipse(32, 4, 60, 60), (0, 160, 0, 128), "nonzero"),
+                           ("fill", ellipse(18, 32, 60, 60), (0, 0, 255, 200), "nonzero")],
+    "fill-holes-evenodd": [("fill", rect(0, 0, 96, 96) + ellipse(10.5, 10.5, 30, 30) + rect(50.25, 12.75, 35, 70)
+                            + star(25, 70, 18, 7, 3), (0, 0, 0, 255), "evenodd")],
+    "clip-circle": [("clip", ellipse(8.5, 12.5, 80, 70), "nonzero"),
+                    ("fill", rect(0, 0, 96, 96), (40, 40, 200, 255), "nonzero"),
+                    ("fill", rect(-10, 40, 120, 16), (250, 200, 0, 255), "nonzero")],
+}
+
+
+def skia_path(path, rule):
+    p = skia.Path()
+    for s in path:
+        if s[0] == "M":
+            p.moveTo(*s[1:])
+        elif s[0] == "L":
+            p.lineTo(*s[1:])
+        elif s[0] == "Q":
+            p.quadTo(*s[1:])
+        elif s[0] == "C":
+            p.cubicTo(*s[1:])
+        else:
+            p.close()
+    p.setFillType(skia.PathFillType.kEvenOdd if rule == "evenodd" else skia.PathFillType.kWinding)
+    return p
+
+
+def render_skia(ops):
+    info = skia.ImageInfo.Make(SIZE, SIZE, skia.kRGBA_8888_ColorType, skia.kPremul_AlphaType)
+    surface = skia.Surface.MakeRaster(info)
+    canvas = surface.getCanvas()
+    canvas.clear(skia.ColorTRANSPARENT)
+    for op in ops:
+        if op[0] == "clip":
+            canvas.clipPath(skia_path(op[1], op[2]), doAntiAlias=True)
+        else:
+            r, g, b, a = op[2]
+            paint = skia.Paint(AntiAlias=True, Color=skia.ColorSetARGB(a, r, g, b))
+            canvas.drawPath(skia_path(op[1], op[3]), paint)
+    out = np.zeros((SIZE, SIZE, 4), np.uint8)
+    surface.readPixels(info, out)
+    return out
+
+
+def render_cairo(ops):
+    surf = cairo.ImageSurface(cairo.FORMAT_ARGB32, SIZE, SIZE)
+    ctx = cairo.Context(surf)
+    ctx.set_tolerance(0.01)
+    for op in ops:
+        ctx.new_path()
+        cur = (0, 0)
+        for s in op[1]:
+            if s[0] == "M":
+                ctx.move_to(*s[1:]); cur = s[1:]
+            elif s[0] == "L":
+                ctx.line_to(*s[1:]); cur = s[1:]
+            elif s[0] == "Q":
+                cx, cy, x, y = s[1:]
+                ctx.curve_to(cur[0] + 2 / 3 * (cx - cur[0]), cur[1] + 2 / 3 * (cy - cur[1]),
+                             x + 2 / 3 * (cx - x), y + 2 / 3 * (cy - y), x, y)
+                cur = (x, y)
+            elif s[0] == "C":
+                ctx.curve_to(*s[1:]); cur = s[5:]
+            else:
+                ctx.close_path()
+        rule = op[2] if op[0] == "clip" else op[3]
+        ctx.set_fill_rule(cairo.FILL_RULE_EVEN_ODD if rule == "evenodd" else cairo.FILL_RULE_WINDING)
+        if op[0] == "clip":
+            ctx.clip()
+        else:
+            r, g, b, a = op[2]
+            ctx.set_source_rgba(r / 255, g / 255, b / 255, a / 255)
+            ctx.fill()
+    surf.flush()
+    a = np.ndarray((SIZE, surf.get_stride() // 4, 4), np.uint8, surf.get_data())[:, :SIZE, :]
+    return a[:, :, [2, 1, 0, 3]].copy()
+
+
+def write_pam(path, rgba):
+    h, w, _ = rgba.shape
+    header = ("P7\n# premultiplied RGBA8, written by scripts/golden_raster.py (Skia)\n"
+              "WIDTH %d\nHEIGHT %d\nDEPTH 4\nMAXVAL 255\nTUPLTYPE RGB_ALPHA\nENDHDR\n" % (w, h))
+    with open(path, "wb") as fh:
+        fh.write(header.encode("ascii"))
+        fh.write(np.ascontiguousarray(rgba, np.uint8).tobytes())
+
+
+def main():
+    os.makedirs(OUT, exist_ok=True)
+    print("skia %s, cairo %s" % (skia.__version__, cairo.cairo_version_string()))
+    for name, ops in SCENES.items():
+        sk = render_skia(ops)
+        ca = render_cairo(ops)
+        d = np.abs(sk.astype(int) - ca.astype(int))
+        print("%-20s skia vs cairo: mean %.3f, max per channel %s" % (name, d.mean(), list(d.reshape(-1, 4).max(0))))
+        write_pam(os.path.join(OUT, name + ".pam"), sk)
+
+
+if __name__ == "__main__":
+    main()
