@@ -38,6 +38,7 @@ let package = Package(
         .testTarget(name: "CutoutHolesTests", dependencies: ["CutoutHoles"], resources: [.copy("Golden"), .copy("Fixtures")]),
         .testTarget(name: "CutoutSpotlightTests", dependencies: ["CutoutSpotlight"], resources: [.copy("Golden"), .copy("Fixtures")]),
         .testTarget(name: "RepositoryTests"),
+        .testTarget(name: "CutoutCLITests", dependencies: ["cutout"]),
         .testTarget(name: "CutoutCollectionTests", dependencies: ["CutoutCollection"], resources: [.copy("Golden"), .copy("Fixtures")]),
     ],
     swiftLanguageModes: [.v6]
