@@ -28,7 +28,11 @@ extension Renderer {
     /// through a clip to the bounds.
     static func drawGradient(_ layer: GradientLayer, in ctx: inout DrawingContext) {
         guard let paint = paint(of: layer), layer.bounds.width > 0, layer.bounds.height > 0 else { return }
-        let device = layer.bounds.applying(ctx.ctm).intersection(CGRect(x: 0, y: 0, width: ctx.pixmap.width, height: ctx.pixmap.height))
+        // A product of finite transforms can overflow: such a layer is skipped like any other
+        // with non-finite geometry (Foundation on Linux also traps intersecting a NaN rect).
+        let box = layer.bounds.applying(ctx.ctm)
+        guard box.minX.isFinite, box.minY.isFinite, box.width.isFinite, box.height.isFinite else { return }
+        let device = box.intersection(CGRect(x: 0, y: 0, width: ctx.pixmap.width, height: ctx.pixmap.height))
         guard !device.isNull, device.width > 0, device.height > 0 else { return }
         let x0 = Int(device.minX.rounded(.down)), y0 = Int(device.minY.rounded(.down))
         let x1 = Int(device.maxX.rounded(.up)), y1 = Int(device.maxY.rounded(.up))
