@@ -185,10 +185,13 @@ public enum CalloutPlacement {
         }
     }
 
-    /// Whether the interiors of two rects meet (touching edges do not count).
+    /// Whether the interiors of two rects meet (touching edges do not count). A rect holding
+    /// NaN (or spanning -inf...inf, whose width is NaN) overlaps nothing. Computed by hand:
+    /// Foundation's `intersection(_:)` traps on such rects on Linux.
     static func overlaps(_ a: CGRect, _ b: CGRect) -> Bool {
-        let i = a.standardized.intersection(b.standardized)
-        return !i.isNull && i.width > 1e-9 && i.height > 1e-9
+        guard !a.isNull, !b.isNull else { return false }
+        let a = a.standardized, b = b.standardized
+        return min(a.maxX, b.maxX) - max(a.minX, b.minX) > 1e-9 && min(a.maxY, b.maxY) - max(a.minY, b.minY) > 1e-9
     }
 
     private static func contains(_ outer: CGRect, _ inner: CGRect) -> Bool {

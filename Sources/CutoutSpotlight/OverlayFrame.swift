@@ -66,7 +66,7 @@ public struct OverlayFrame: Hashable, Sendable {
     /// rounded corners).
     public func hitTest(_ point: CGPoint, metrics: CalloutMetrics = CalloutMetrics()) -> TouchDisposition {
         if blocksInput { return .blocked }
-        if let callout, calloutOpacity > 0, callout.frame.contains(point),
+        if let callout, calloutOpacity > 0, callout.frame.nanSafeContains(point),
            callout.path(metrics: metrics).contains(point, using: .winding) {
             return .callout
         }

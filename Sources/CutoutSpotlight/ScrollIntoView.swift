@@ -55,7 +55,7 @@ extension ScrollGeometry {
         let values = [targetFrame.minX, targetFrame.minY, targetFrame.width, targetFrame.height,
                       contentOffset.x, contentOffset.y, margin, frame.minX, frame.minY, frame.width, frame.height]
         guard values.allSatisfy(\.isFinite) else { return nil }
-        let room = visibleRect.intersection(frame)
+        let room = visibleRect.nanSafeIntersection(frame)
         guard !room.isNull else { return nil }
         let m = max(0, margin)
         let inner = room.insetBy(dx: min(m, room.width / 2), dy: min(m, room.height / 2))

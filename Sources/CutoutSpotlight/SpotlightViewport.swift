@@ -102,8 +102,8 @@ public struct ClippedCutout: Hashable, Sendable {
     }
 
     /// The visible part of the cut-out's box: what a callout must not cover and where the
-    /// arrow points.
-    public var visibleBounds: CGRect { cutout.bounds.intersection(clipRect) }
+    /// arrow points. `.null` when either rect has a NaN edge (a viewport with NaN bounds, say).
+    public var visibleBounds: CGRect { cutout.bounds.nanSafeIntersection(clipRect) }
 
     /// The outline intersected with the clip rect, as polygons (each contour flattened to within
     /// 0.25 pt and clipped to the rect, Sutherland–Hodgman). Clipping against a rect is exact for
@@ -149,7 +149,7 @@ public struct ClippedCutout: Hashable, Sendable {
 
     /// Whether `point` is in the visible part of the hole.
     public func contains(_ point: CGPoint) -> Bool {
-        clipRect.contains(point) && cutout.path.contains(point)
+        clipRect.nanSafeContains(point) && cutout.path.contains(point)
     }
 }
 
