@@ -99,14 +99,14 @@ public final class CarouselLayout: CollectionLayout {
                 a.isHidden = depth < 0
             }
             a.alpha = depth < 0 ? 0.5 + 0.5 * (depth + 1) : 1
-            a.zIndex = Int((depth * 1000).rounded())
+            a.zIndex = Int(saturating: depth * 1000)
         case .coverFlow:
             let clamped = max(-1, min(1, p))
             let side = itemSize.width * 0.55
             a.center.x = cx + clamped * side + (p - clamped) * itemSpacing * 0.35
             let squeeze = 1 - 0.45 * abs(clamped)
             a.transform = Transform(scaleX: squeeze, y: 1 - 0.1 * abs(clamped))
-            a.zIndex = -Int((abs(p) * 100).rounded())
+            a.zIndex = -Int(saturating: abs(p) * 100)
         case .wheel:
             let step = wrapsAround ? 2 * .pi / count : min(2 * .pi / count, .pi / 8)
             let radius = itemSpacing / max(2 * sin(step / 2), 1e-6)
@@ -115,7 +115,7 @@ public final class CarouselLayout: CollectionLayout {
             a.center = CGPoint(x: hub.x + radius * sin(theta), y: hub.y - radius * cos(theta))
             a.transform = Transform(rotationAngle: theta)
             a.isHidden = abs(theta) > .pi / 2
-            a.zIndex = -Int((abs(p) * 100).rounded())
+            a.zIndex = -Int(saturating: abs(p) * 100)
         }
         return a
     }
@@ -140,7 +140,7 @@ public final class CarouselLayout: CollectionLayout {
     /// The item at the centre (wrapped into 0..<n when wrapping).
     public var currentIndex: Int {
         guard n > 0 else { return 0 }
-        let i = Int(scrollIndex(offset: context.bounds.origin).rounded())
+        let i = Int(saturating: scrollIndex(offset: context.bounds.origin))
         return wrapsAround ? ((i % n) + n) % n : min(max(i, 0), n - 1)
     }
 

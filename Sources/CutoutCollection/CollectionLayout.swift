@@ -6,13 +6,21 @@ import Foundation
 public struct CollectionContext: Hashable, Sendable {
     /// The visible rect in content coordinates: origin = content offset, size = viewport.
     public var bounds: CGRect
-    /// Number of items in the single section.
-    public var numberOfItems: Int
+    /// Number of items in the single section, clamped to `0...maxNumberOfItems` (layouts cache
+    /// per-item data, so an absurd count must not allocate without bound).
+    public var numberOfItems: Int {
+        didSet { numberOfItems = Self.clamp(numberOfItems) }
+    }
+
+    /// The most items a collection holds: 1,000,000.
+    public static let maxNumberOfItems = 1_000_000
 
     public init(bounds: CGRect, numberOfItems: Int) {
         self.bounds = bounds
-        self.numberOfItems = max(0, numberOfItems)
+        self.numberOfItems = Self.clamp(numberOfItems)
     }
+
+    private static func clamp(_ n: Int) -> Int { min(max(0, n), maxNumberOfItems) }
 }
 
 /// What a bounds change makes stale, as `UICollectionViewLayoutInvalidationContext`.

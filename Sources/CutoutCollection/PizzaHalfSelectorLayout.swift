@@ -47,6 +47,11 @@ public final class PizzaHalfSelectorLayout: CollectionLayout {
         public init() {}
     }
 
+    /// Compaction stacks at most this many items out from the anchor one by one; farther items
+    /// take the minimum scale. It only matters when ``Configuration/criticalOffsetFromCenter``
+    /// exceeds this many item sizes.
+    static let maxCompactionZone = 10_000
+
     /// The supplementary kind of the pinned captions.
     public static let captionKind = "caption"
     /// zIndex of captions: above every cell.
@@ -90,7 +95,7 @@ public final class PizzaHalfSelectorLayout: CollectionLayout {
 
     /// The item under the screen centre at the current bounds, clamped to the items.
     public var currentPizzaIndex: Int {
-        clampIndex(Int(pizzaIndex(offset: context.bounds.origin).rounded(.down)))
+        clampIndex(Int(saturating: pizzaIndex(offset: context.bounds.origin), rounding: .down))
     }
 
     private func clampIndex(_ i: Int) -> Int { min(max(i, 0), max(numberOfItems - 1, 0)) }
@@ -132,7 +137,7 @@ public final class PizzaHalfSelectorLayout: CollectionLayout {
     /// keeps the motion continuous when the anchor changes.
     func compactedMidY(forItem i: Int) -> CGFloat {
         let c = pizzaIndex(offset: context.bounds.origin) - 0.5
-        let a = Int(c.rounded(.down))
+        let a = Int(saturating: c, rounding: .down)
         let t = c - CGFloat(a)
         let p0 = stackedMidY(i, anchor: a)
         guard t > 0 else { return p0 }
@@ -146,7 +151,8 @@ public final class PizzaHalfSelectorLayout: CollectionLayout {
         let step = i > anchor ? 1 : -1
         // Beyond this many items from the anchor every scale is the minimum, so the rest of
         // the stack is arithmetic and costs O(1).
-        let zone = Int((configuration.criticalOffsetFromCenter / h).rounded(.up)) + 2
+        // Capped so an absurd criticalOffsetFromCenter / itemSize cannot make the walk unbounded.
+        let zone = min(Int(saturating: configuration.criticalOffsetFromCenter / h, rounding: .up), Self.maxCompactionZone) + 2
         var y = anchorMid
         var k = anchor
         var sPrev = scale(forItem: k)
@@ -247,7 +253,7 @@ public final class PizzaHalfSelectorLayout: CollectionLayout {
     /// row contains `proposed.y + viewportHeight / 2`, clamped to the items.
     public func targetContentOffset(forProposedContentOffset proposed: CGPoint, withScrollingVelocity velocity: CGPoint) -> CGPoint {
         guard numberOfItems > 0, proposed.y.isFinite else { return context.bounds.origin }
-        let index = clampIndex(Int(pizzaIndex(offset: proposed).rounded(.down)))
+        let index = clampIndex(Int(saturating: pizzaIndex(offset: proposed), rounding: .down))
         return contentOffset(for: index)
     }
 

@@ -75,14 +75,16 @@ public struct ScrollViewModel: Hashable, Sendable {
     public var bounds: CGRect { CGRect(origin: contentOffset, size: boundsSize) }
 
     /// The smallest and largest resting offsets along an axis.
+    /// Non-finite insets and sizes count as 0, so the range always has finite bounds.
     public func offsetRange(_ axis: ScrollAxis) -> ClosedRange<CGFloat> {
+        func f(_ v: CGFloat) -> CGFloat { v.isFinite ? v : 0 }
         switch axis {
         case .vertical:
-            let lo = -contentInset.top
-            return lo...max(lo, contentSize.height + contentInset.bottom - boundsSize.height)
+            let lo = -f(contentInset.top)
+            return lo...max(lo, f(contentSize.height) + f(contentInset.bottom) - f(boundsSize.height))
         case .horizontal:
-            let lo = -contentInset.left
-            return lo...max(lo, contentSize.width + contentInset.right - boundsSize.width)
+            let lo = -f(contentInset.left)
+            return lo...max(lo, f(contentSize.width) + f(contentInset.right) - f(boundsSize.width))
         }
     }
 
