@@ -32,8 +32,12 @@ public struct Hole: Hashable, Sendable {
     /// rendered by blurring its mask with a Gaussian of sigma = `softness / 2` (the same
     /// radius → sigma rule as layer shadows), so the outline is where the hole is half
     /// transparent and the fade spans about `softness` on each side of it. Negative or
-    /// non-finite counts as 0.
+    /// non-finite counts as 0; above ``maxSoftness`` counts as ``maxSoftness``.
     public var softness: CGFloat
+
+    /// The widest soft edge applied, in points: 1,024 (sigma 512, well past the point where a
+    /// hole of any on-screen size has faded out; it bounds the soft mask's extent).
+    public static let maxSoftness: CGFloat = 1024
 
     public init(_ shape: Shape, inset: CGFloat = 0, softness: CGFloat = 0) {
         self.shape = shape
@@ -66,8 +70,8 @@ public struct Hole: Hashable, Sendable {
     /// The inset actually applied (non-finite → 0).
     var effectiveInset: CGFloat { inset.isFinite ? inset : 0 }
 
-    /// The soft edge actually applied (negative or non-finite → 0).
-    public var effectiveSoftness: CGFloat { softness.isFinite ? max(softness, 0) : 0 }
+    /// The soft edge actually applied (negative or non-finite → 0, at most ``maxSoftness``).
+    public var effectiveSoftness: CGFloat { softness.isFinite ? min(max(softness, 0), Self.maxSoftness) : 0 }
 
     /// The fill rule the outline is filled with.
     public var fillRule: FillRule {

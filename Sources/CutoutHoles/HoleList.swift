@@ -146,7 +146,8 @@ public struct HoleList: Hashable, Sendable {
     }
 
     /// Every visible cell, top to bottom, with its frame and hole in the background's
-    /// coordinates at the current offset. Cells of zero height are skipped.
+    /// coordinates at the current offset. Cells of zero height are skipped; a hole that is not
+    /// finite there is `nil`, and with a non-finite ``frame`` no hole is visible.
     ///
     /// Complexity: O(log n + visible).
     public var visibleCells: [VisibleCell] {
@@ -156,10 +157,13 @@ public struct HoleList: Hashable, Sendable {
             guard cell.height > 0 else { return nil }
             let cellFrame = CGRect(x: f.minX, y: f.minY + rowTops[i] - contentOffset, width: f.width, height: cell.height)
             let hole = cell.hole.flatMap { h -> CGRect? in
-                guard !h.isNull, h.origin.x.isFinite, h.origin.y.isFinite, h.width.isFinite, h.height.isFinite else { return nil }
-                return h.standardized.offsetBy(dx: cellFrame.minX, dy: cellFrame.minY)
+                guard h.isFiniteRect else { return nil }
+                let moved = h.standardized.offsetBy(dx: cellFrame.minX, dy: cellFrame.minY)
+                return moved.isFiniteRect ? moved : nil
             }
-            let visible = hole.map { $0.intersection(f) }.flatMap { $0.isNull || $0.isEmpty ? nil : $0 }
+            // Foundation's intersection traps on Linux for a rect with a NaN edge (a frame
+            // holding NaN, say): such a frame shows no hole.
+            let visible = hole.flatMap { f.isFiniteRect ? $0.intersection(f) : nil }.flatMap { $0.isNull || $0.isEmpty ? nil : $0 }
             return VisibleCell(index: i, frame: cellFrame, hole: hole, visibleHole: visible,
                                cornerRadius: cell.cornerRadius.isFinite ? max(cell.cornerRadius, 0) : 0)
         }

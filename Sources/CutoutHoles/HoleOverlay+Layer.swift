@@ -101,10 +101,16 @@ extension HoleOverlay {
         // Rounded out to whole points, ignoring float noise of a millionth of a point.
         let x0 = floor(grown.minX + 1e-6), y0 = floor(grown.minY + 1e-6)
         let region = CGRect(x: x0, y: y0, width: ceil(grown.maxX - 1e-6) - x0, height: ceil(grown.maxY - 1e-6) - y0)
+        // A hole spanning ±1e300 has an infinite region (and NaN pixel sizes below).
+        guard region.minX.isFinite, region.minY.isFinite, region.width.isFinite, region.height.isFinite else { return nil }
         var s = scale.isFinite && scale > 0 ? min(scale, 4) : 2
-        let pixels = region.width * region.height * s * s
+        let pixels = region.width * s * region.height * s
+        guard pixels.isFinite else { return nil }
         if pixels > maxSoftMaskPixels { s *= (maxSoftMaskPixels / pixels).squareRoot() }
-        let w = Int((region.width * s).rounded(.up)), h = Int((region.height * s).rounded(.up))
+        // The area cap does not bound a side: a 1e300 × 1 region keeps a huge width.
+        let wf = (region.width * s).rounded(.up), hf = (region.height * s).rounded(.up)
+        guard wf <= CGFloat(Pixmap.maxDimension), hf <= CGFloat(Pixmap.maxDimension) else { return nil }
+        let w = Int(wf), h = Int(hf)
         guard var ctx = try? DrawingContext(width: w, height: h, scale: s) else { return nil }
         ctx.translateBy(x: -region.minX, y: -region.minY)
         ctx.setFillColor(.black)

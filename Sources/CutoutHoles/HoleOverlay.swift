@@ -25,10 +25,12 @@ public struct HoleOverlay: Hashable, Sendable {
     }
 
     /// Whether the overlay covers `point`: inside ``bounds`` and in no hole (hard edges).
+    /// Non-finite bounds, or a point with a NaN coordinate, cover nothing.
     ///
     /// Complexity: O(total outline size of the holes).
     public func isOpaque(at point: CGPoint) -> Bool {
-        guard bounds.contains(point) else { return false }
+        // Foundation's CGRect.contains traps on Linux for a rect with a NaN edge.
+        guard bounds.isFiniteRect, !point.x.isNaN, !point.y.isNaN, bounds.contains(point) else { return false }
         return !holes.contains { $0.contains(point) }
     }
 

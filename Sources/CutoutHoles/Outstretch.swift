@@ -25,9 +25,12 @@ import Foundation
 ///   drawn unstretched, overhanging the bounds (the container clips it); the outer slices on
 ///   that side collapse to zero width and are dropped.
 /// - Slices whose image piece has no area while their view rect has area are dropped (there are
-///   no pixels to stretch), leaving that part of the view uncovered.
-/// - A non-finite ``fixedCenter`` counts as the bounds' centre; non-finite or null bounds give
-///   no slices.
+///   no pixels to stretch), leaving that part of the view uncovered; so are slices whose view
+///   rect overflows to infinity (coordinates near ±1.8e308).
+/// - A non-finite ``fixedCenter`` counts as the bounds' centre; non-finite or null bounds
+///   (or bounds whose far edge overflows) give no slices. A centre more than ``maxCenterDistance`` outside the bounds is clamped to that
+///   distance, so slice rects stay finite (a centre at 1e300 gave infinite widths, and the
+///   renderer skips such layers).
 public struct Outstretch: Hashable, Sendable {
     /// The image's size and scale, or `nil` for no image.
     public var image: ImageMetrics?
@@ -37,6 +40,9 @@ public struct Outstretch: Hashable, Sendable {
     public var fixedCenter: CGPoint
     /// The view's bounds.
     public var bounds: CGRect
+
+    /// How far outside the bounds ``fixedCenter`` may lie, in points: 10⁹.
+    public static let maxCenterDistance: CGFloat = 1e9
 
     public init(image: ImageMetrics?, fixedRect: CGRect, fixedCenter: CGPoint, bounds: CGRect) {
         self.image = image
@@ -49,6 +55,7 @@ public struct Outstretch: Hashable, Sendable {
     public var slices: [ImageSlice] {
         guard let image, !image.isEmpty, bounds.isFiniteRect else { return [] }
         let b = bounds.standardized
+        guard b.maxX.isFinite, b.maxY.isFinite else { return [] }
         let imageBounds = CGRect(origin: .zero, size: image.size)
         guard fixedRect.isFiniteRect else {
             return [image.slice(column: 0, row: 0, imageRect: imageBounds, viewRect: b)]
@@ -58,7 +65,10 @@ public struct Outstretch: Hashable, Sendable {
         guard !fixed.isNull else {
             return [image.slice(column: 0, row: 0, imageRect: imageBounds, viewRect: b)]
         }
-        let center = fixedCenter.x.isFinite && fixedCenter.y.isFinite ? fixedCenter : CGPoint(x: b.midX, y: b.midY)
+        let far = Self.maxCenterDistance
+        let center = fixedCenter.x.isFinite && fixedCenter.y.isFinite
+            ? CGPoint(x: min(max(fixedCenter.x, b.minX - far), b.maxX + far), y: min(max(fixedCenter.y, b.minY - far), b.maxY + far))
+            : CGPoint(x: b.minX + b.width / 2, y: b.minY + b.height / 2)  // midX sums minX + maxX: inf near 1.8e308
         // Where the requested rect lands, then the surviving part at the same relative place.
         let viewRequested = CGRect(x: center.x - requested.width / 2, y: center.y - requested.height / 2,
                                    width: requested.width, height: requested.height)
@@ -73,7 +83,8 @@ public struct Outstretch: Hashable, Sendable {
             for column in 0..<3 {
                 let imageRect = CGRect(x: ix[column], y: iy[row], width: ix[column + 1] - ix[column], height: iy[row + 1] - iy[row])
                 let viewRect = CGRect(x: vx[column], y: vy[row], width: vx[column + 1] - vx[column], height: vy[row + 1] - vy[row])
-                guard imageRect.size.width > 0, imageRect.size.height > 0, viewRect.size.width > 0, viewRect.size.height > 0 else { continue }
+                guard imageRect.size.width > 0, imageRect.size.height > 0, viewRect.size.width > 0, viewRect.size.height > 0,
+                      viewRect.isFiniteRect else { continue }
                 out.append(image.slice(column: column, row: row, imageRect: imageRect, viewRect: viewRect))
             }
         }
