@@ -1,0 +1,170 @@
+import CutoutGeometry
+import CutoutLayers
+import CutoutRaster
+import Foundation
+import Testing
+@testable import CutoutHoles
+
+/// Seeded fuzzing of holes, hole lists, nine-slice/outstretch geometry, the flashlight and
+/// shaped views with NaN, infinite and huge values. Every case ends quickly; slices are finite
+/// and their layers render on a small canvas.
+@Suite struct HolesRobustnessTests {
+    struct SplitMix64 {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+        mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
+        mutating func unit() -> Double { Double(next() >> 11) / 9_007_199_254_740_992 }
+        mutating func pick<T>(_ values: [T]) -> T { values[below(values.count)] }
+    }
+
+    static let extremes: [CGFloat] = [0, -0.0, -1, 1e-300, 1e300, -1e300, .greatestFiniteMagnitude,
+                                      -.greatestFiniteMagnitude, 1e9, .nan, .infinity, -.infinity]
+
+    static func value(_ rng: inout SplitMix64, _ range: ClosedRange<Double>) -> CGFloat {
+        rng.below(5) == 0 ? rng.pick(extremes) : CGFloat(range.lowerBound + rng.unit() * (range.upperBound - range.lowerBound))
+    }
+
+    static func rect(_ rng: inout SplitMix64, _ span: Double = 40) -> CGRect {
+        CGRect(x: value(&rng, -5...span), y: value(&rng, -5...span), width: value(&rng, 0...span), height: value(&rng, 0...span))
+    }
+
+    static func finite(_ r: CGRect) -> Bool { r.minX.isFinite && r.minY.isFinite && r.width.isFinite && r.height.isFinite }
+
+    /// Softness and mask scales: extreme, but none in (0, 1e-150), where the blur traps
+    /// (BlurRobustnessTests.subnormalSigmaDoesNotTrap, owned by the raster helper).
+    /// Huge softnesses clamp to Hole.maxSoftness, whose 4-megapixel soft mask takes seconds to
+    /// blur in a debug build: they are covered once, in ``hugeSoftnessIsClamped()``.
+    static func softness(_ rng: inout SplitMix64) -> CGFloat {
+        rng.below(5) == 0 ? rng.pick([0, -1, .nan, .infinity, -.infinity, 1e-9]) : CGFloat(rng.unit() * 6)
+    }
+
+    static func hole(_ rng: inout SplitMix64) -> Hole {
+        let inset = value(&rng, -4...4), softness = softness(&rng)
+        switch rng.below(4) {
+        case 0: return .roundedRect(rect(&rng), cornerRadius: value(&rng, 0...20), inset: inset, softness: softness)
+        case 1: return .circle(center: CGPoint(x: value(&rng, 0...40), y: value(&rng, 0...40)), radius: value(&rng, 0...20), inset: inset, softness: softness)
+        case 2: return .capsule(rect(&rng), inset: inset, softness: softness)
+        default:
+            var p = Path()
+            p.addEllipse(in: rect(&rng))
+            p.addRect(rect(&rng))
+            return .path(p, fillRule: rng.below(2) == 0 ? .winding : .evenOdd, inset: inset, softness: softness)
+        }
+    }
+
+    static func render(_ layer: Layer) throws {
+        _ = try LayerRenderer.render(layer, size: CGSize(width: 20, height: 20), scale: 0.5)
+    }
+
+    @Test func overlaysWithAbsurdHolesRender() throws {
+        var rng = SplitMix64(state: 51)
+        for i in 0..<200 {
+            let overlay = HoleOverlay(bounds: rng.below(4) == 0 ? Self.rect(&rng) : CGRect(x: 0, y: 0, width: 40, height: 40),
+                                      holes: (0..<rng.below(4)).map { _ in Self.hole(&rng) })
+            let start = Date()
+            for _ in 0..<4 { _ = overlay.isOpaque(at: CGPoint(x: Self.value(&rng, -5...45), y: Self.value(&rng, -5...45))) }
+            _ = overlay.holesPath
+            _ = overlay.cutPath
+            let fill: HoleFill = rng.below(2) == 0 ? .color(.black) : .layer(Layer(frame: CGRect(x: 0, y: 0, width: 40, height: 40)))
+            try Self.render(overlay.makeLayer(fill: fill, softMaskScale: rng.pick([2, 0, -1, .nan, 1e300, 1e-9])))
+            #expect(Date().timeIntervalSince(start) < 2, "case \(i)")
+        }
+    }
+
+    @Test func hugeSoftnessIsClamped() throws {
+        for softness in [CGFloat(1e300), .greatestFiniteMagnitude] {
+            let hole = Hole.circle(center: CGPoint(x: 20, y: 20), radius: 10, softness: softness)
+            #expect(hole.effectiveSoftness == Hole.maxSoftness)
+        }
+        let overlay = HoleOverlay(bounds: CGRect(x: 0, y: 0, width: 40, height: 40),
+                                  holes: [.roundedRect(CGRect(x: -1e300, y: 10, width: 2e300, height: 10), cornerRadius: 2, softness: 3)])
+        try Self.render(overlay.makeLayer(fill: .color(.black), softMaskScale: 1))
+    }
+
+    @Test func holeListsWithAbsurdCellsAndOffsets() {
+        var rng = SplitMix64(state: 52)
+        for i in 0..<300 {
+            let cells = (0..<rng.below(20)).map { _ in
+                HoleList.Cell(height: Self.value(&rng, 0...120), hole: rng.below(3) == 0 ? nil : Self.rect(&rng), cornerRadius: Self.value(&rng, 0...20))
+            }
+            var list = HoleList(cells: cells, frame: Self.rect(&rng, 400))
+            for _ in 0..<3 {
+                list.setContentOffset(Self.value(&rng, -200...3000))
+                _ = list.clampedOffset(Self.value(&rng, -200...3000))
+                _ = list.restingOffset(for: Self.value(&rng, -200...3000))
+                let range = list.visibleRange
+                #expect(range.lowerBound >= 0 && range.upperBound <= cells.count, "case \(i): \(range)")
+                _ = list.visibleCells
+                for hole in list.visibleHoles { _ = hole.path }
+                _ = list.contentFrame(ofCell: rng.pick([0, -1, Int.max, Int.min, rng.below(25)]))
+            }
+            _ = list.contentHeight
+            _ = list.bounces
+        }
+    }
+
+    @Test func nineSliceAndOutstretchSlicesAreFinite() throws {
+        var rng = SplitMix64(state: 53)
+        var image = try Pixmap(width: 8, height: 6)
+        image.fill(PremultipliedRGBA8(r: 10, g: 20, b: 30, a: 255))
+        for i in 0..<300 {
+            let metrics: ImageMetrics? = rng.below(6) == 0 ? nil
+                : ImageMetrics(pixelWidth: rng.pick([8, 0, -3, Int.max, 1 << 40, rng.below(100)]),
+                               pixelHeight: rng.pick([6, 0, -3, Int.max, rng.below(100)]), scale: Self.value(&rng, 0.5...3))
+            let bounds = Self.rect(&rng, 60)
+            let nine = NineSlice(image: metrics, contentsCenter: CGRect(x: Self.value(&rng, 0...1), y: Self.value(&rng, 0...1),
+                                                                        width: Self.value(&rng, 0...1), height: Self.value(&rng, 0...1)),
+                                 bounds: bounds)
+            let out = Outstretch(image: metrics, fixedRect: Self.rect(&rng, 20),
+                                 fixedCenter: CGPoint(x: Self.value(&rng, -10...70), y: Self.value(&rng, -10...70)), bounds: bounds)
+            for slice in nine.slices + out.slices {
+                #expect(Self.finite(slice.viewRect) && Self.finite(slice.contentsRect), "case \(i): \(slice)")
+                _ = slice.imageToView
+            }
+            if rng.below(4) == 0 {
+                try Self.render(out.makeLayer(image: image))
+                try Self.render(nine.makeLayer(image: image))
+            }
+        }
+    }
+
+    @Test func flashlightWithAbsurdRadiiAndScales() throws {
+        var rng = SplitMix64(state: 54)
+        for i in 0..<60 {
+            let light = Flashlight(bounds: Self.rect(&rng, 60), center: CGPoint(x: Self.value(&rng, 0...60), y: Self.value(&rng, 0...60)),
+                                   radius: Self.value(&rng, 0...20), softness: Self.value(&rng, 0...10))
+            // Radii clamp to Flashlight.maxRadius (1024 pt); at ordinary scales that spot image
+            // is up to 12,304 px square, too slow to build here in a debug build, so small scales.
+            let scale = rng.pick([CGFloat(0.1), 0.2, 1e-300, 0.05])
+            let start = Date()
+            if let spot = light.spotImage(scale: scale) { #expect(spot.width <= 4096, "case \(i): \(spot.width)") }
+            for slice in light.outstretch(scale: scale).slices { #expect(Self.finite(slice.viewRect), "case \(i)") }
+            try Self.render(light.makeLayer(scale: scale))
+            #expect(Date().timeIntervalSince(start) < 3, "case \(i) took \(Date().timeIntervalSince(start)) s")
+        }
+    }
+
+    @Test func shapedViewsWithAbsurdShadowsAndBorders() throws {
+        var rng = SplitMix64(state: 55)
+        for i in 0..<40 {
+            var outline = Path()
+            outline.addRoundedRect(in: Self.rect(&rng), cornerWidth: Self.value(&rng, 0...10), cornerHeight: Self.value(&rng, 0...10))
+            let shadow: LayerShadow? = rng.below(4) == 0 ? nil
+                : LayerShadow(color: .black, opacity: Self.value(&rng, 0...1), offset: CGSize(width: Self.value(&rng, -5...5), height: Self.value(&rng, -5...5)),
+                              radius: rng.pick([0, 3, -1, .nan, .infinity, 1e300, 20]))
+            let view = ShapedView(bounds: Self.rect(&rng), outline: outline, fillColor: .white, borderColor: rng.below(2) == 0 ? nil : .black,
+                                  borderWidth: Self.value(&rng, 0...4), shadow: shadow)
+            try Self.render(view.makeLayer())
+            let card = ShapedView.erasedCurveCard(bounds: Self.rect(&rng), mode: rng.below(2) == 0 ? .evenOdd : .subtracting,
+                                                  cornerRadius: Self.value(&rng, 0...30))
+            try Self.render(card.makeLayer())
+            _ = i
+        }
+    }
+}
