@@ -5,9 +5,11 @@ import Foundation
 /// Guarantees: components are clamped to `0...1` and NaN becomes 0 on creation, so a
 /// `Color` always converts to valid pixels.
 public struct Color: Hashable, Sendable {
+    /// Straight (not premultiplied) components, each in `0...1`.
     public let red: CGFloat
     public let green: CGFloat
     public let blue: CGFloat
+    /// Opacity in `0...1`.
     public let alpha: CGFloat
 
     public init(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat = 1) {
