@@ -27,7 +27,7 @@ public struct Color: Hashable, Sendable {
         self.init(red: CGFloat(r8) / 255, green: CGFloat(g8) / 255, blue: CGFloat(b8) / 255, alpha: CGFloat(a8) / 255)
     }
 
-    /// The same colour with its alpha multiplied by `factor`.
+    /// The same colour with `alpha` as its alpha, as `UIColor.withAlphaComponent(_:)`.
     public func withAlphaComponent(_ alpha: CGFloat) -> Color {
         Color(red: red, green: green, blue: blue, alpha: alpha)
     }
