@@ -37,13 +37,20 @@ struct BenchCommand: ParsableCommand {
         let dir = try resolveSceneDirectory()
         let files: [URL]
         if scenes.isEmpty {
-            let all = try FileManager.default.contentsOfDirectory(atPath: dir.path)
+            let all: [String]
+            do { all = try FileManager.default.contentsOfDirectory(atPath: dir.path) } catch {
+                throw CommandError.file("list", dir.path, error)
+            }
             files = all.filter { $0.hasSuffix(".json") }.sorted().map { dir.appendingPathComponent($0) }
         } else {
             files = scenes.filter { $0 != "union" && $0 != "list" }
                 .map { dir.appendingPathComponent($0.hasSuffix(".json") ? $0 : $0 + ".json") }
         }
-        if let png { try FileManager.default.createDirectory(atPath: png, withIntermediateDirectories: true) }
+        if let png {
+            do { try FileManager.default.createDirectory(atPath: png, withIntermediateDirectories: true) } catch {
+                throw CommandError.file("create the folder", png, error)
+            }
+        }
         if scenes.contains("union") {
             report("union", Timing(samples: runBooleanUnionBench(frames: frames ?? 5), lastFrame: nil))
         }
@@ -58,7 +65,9 @@ struct BenchCommand: ParsableCommand {
             report(scene.name, result)
             if let png, let pixmap = result.lastFrame {
                 let url = URL(fileURLWithPath: png).appendingPathComponent(scene.name + ".png")
-                try pixmap.pngData().write(to: url)
+                let data: Data
+                do { data = try pixmap.pngData() } catch { throw CommandError("cannot encode '\(url.path)': \(error)") }
+                try CommandError.write(data, to: url)
             }
         }
     }
@@ -83,7 +92,10 @@ struct BenchCommand: ParsableCommand {
     }
 
     private func time(_ scene: BenchScene) throws -> Timing {
-        var ctx = try DrawingContext(width: scene.width, height: scene.height)
+        var ctx: DrawingContext
+        do { ctx = try DrawingContext(width: scene.width, height: scene.height) } catch {
+            throw CommandError("scene \(scene.name): \(error)")
+        }
         let renderer = BenchRenderer(scene: scene)
         for _ in 0..<3 { renderer.render(into: &ctx) }
         var ms: [Double] = []
