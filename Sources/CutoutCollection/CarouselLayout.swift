@@ -139,7 +139,8 @@ public final class CarouselLayout: CollectionLayout {
         return CGPoint(x: index * itemSpacing, y: proposed.y)
     }
 
-    /// The item at the centre (wrapped into 0..<n when wrapping).
+    /// The item at the centre (wrapped into 0..<n when wrapping). A non-finite offset or
+    /// spacing counts as index 0 (NaN) or the nearest end (infinities).
     public var currentIndex: Int {
         guard n > 0 else { return 0 }
         let i = Int(saturating: scrollIndex(offset: context.bounds.origin))

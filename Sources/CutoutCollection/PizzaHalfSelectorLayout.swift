@@ -31,6 +31,7 @@ public final class PizzaHalfSelectorLayout: CollectionLayout {
         /// Gap between the left and right halves at the screen centre.
         public var spaceBetweenHalves: CGFloat = 8
         /// Distance from the screen centre at which an item reaches its smallest scale.
+        /// Compaction follows it for at most 10,000 item sizes; beyond, items take the minimum scale.
         public var criticalOffsetFromCenter: CGFloat = 200
         /// How much an item shrinks at the critical offset: scale = 1 − factor · |norm|.
         public var scaleFactor: CGFloat = 0.4
@@ -96,7 +97,8 @@ public final class PizzaHalfSelectorLayout: CollectionLayout {
         CGPoint(x: 0, y: h * CGFloat(index) + h / 2 - context.bounds.height / 2)
     }
 
-    /// The item under the screen centre at the current bounds, clamped to the items.
+    /// The item under the screen centre at the current bounds, clamped to the items (a NaN
+    /// offset counts as item 0).
     public var currentPizzaIndex: Int {
         clampIndex(Int(saturating: pizzaIndex(offset: context.bounds.origin), rounding: .down))
     }

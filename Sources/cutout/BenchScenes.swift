@@ -30,6 +30,11 @@ struct BenchSceneError: Error, CustomStringConvertible {
 
 extension BenchScene {
     /// Parses a scene file written by `scenes.py --export`.
+    ///
+    /// Rules beyond the format: `name` is a plain file name (it becomes `<name>.png` under
+    /// `--png`); the canvas is at most ``Pixmap/maxDimension`` per side and
+    /// ``Pixmap/maxPixelCount`` in all; numbers are finite; a shadow's `sigma` is in
+    /// `0...Pixmap.maximumBlurSigma`.
     /// - Throws: ``BenchSceneError`` naming the file, the item index and the problem.
     static func load(from url: URL) throws -> BenchScene {
         let file = url.path

@@ -127,6 +127,17 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: tmp.path("out.png")))
     }
 
+    /// A document whose own size is beyond the pixmap limits, rendered at its natural size.
+    @Test func aHugeDocumentIsRefusedBeforeAllocating() throws {
+        let tmp = try TemporaryFolder()
+        let input = try tmp.write("huge.svg", "<svg xmlns='http://www.w3.org/2000/svg' width='1e9' height='1e9'><rect width='10' height='10'/></svg>")
+        let outcome = runCutout(["render", input, "-o", tmp.path("out.png")])
+        #expect(outcome.exitCode != 0)
+        #expect(outcome.message.contains(input) && outcome.message.contains("32768"), "\(outcome.message)")
+        // The same document scaled down by --width renders.
+        #expect(runCutout(["render", input, "-o", tmp.path("small.png"), "--width", "16"]).succeeded)
+    }
+
     @Test func aDerivedSideThatOverflowsIsRefused() throws {
         let tmp = try TemporaryFolder()
         let input = try tmp.write("tall.svg", "<svg width='10' height='100'/>")
