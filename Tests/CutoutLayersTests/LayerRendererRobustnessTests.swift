@@ -149,7 +149,9 @@ import Testing
             let pixels = try LayerRenderer.render(root, size: CGSize(width: 16, height: 12), scale: scale)
             #expect(pixels.width == Int((16 * scale).rounded(.up)) && pixels.height == Int((12 * scale).rounded(.up)), "case \(i)")
             if pixels.data.contains(where: { $0 != 0 }) { drewSomething += 1 }
-            _ = SVGExporter.svg(for: root, size: CGSize(width: 16, height: 12))
+            let svg = SVGExporter.svg(for: root, size: CGSize(width: 16, height: 12))
+            #expect(!svg.contains("nan") && !svg.contains("inf"), "case \(i): the SVG export writes only finite numbers")
+            #expect(throws: Never.self, "case \(i): the SVG export reads back") { try SVGImporter.importSVG(svg) }
             let elapsed = Date().timeIntervalSince(start)
             if elapsed > slowest.0 { slowest = (elapsed, i) }
         }
