@@ -28,6 +28,9 @@ extension Layer {
         for sub in sublayers where !sub.isHidden {
             guard let r = sub.contentBounds(depth: depth + 1) else { continue }
             let mapped = r.applying(sub.transformToSuperlayerBounds.concatenating(inner))
+            // Transform products can overflow; a NaN edge would make the intersection below trap
+            // (Foundation on Linux), so such a sublayer contributes nothing, like in add(_:).
+            guard !mapped.isNull, mapped.minX.isFinite, mapped.maxX.isFinite, mapped.minY.isFinite, mapped.maxY.isFinite else { continue }
             subBox = subBox.map { $0.union(mapped) } ?? mapped
         }
         if masksToBounds { subBox = subBox?.intersection(bounds) }

@@ -172,6 +172,26 @@ import Testing
         #expect(imported > 100, "\(imported) of 250 imported")
     }
 
+    /// Transforms that multiply to infinity (about 2e6 per level, overflowing near level 49) under a clip path, mask and filter that
+    /// measure the content's bounding box.
+    @Test func overflowingTransformProductsUnderBoundingBoxUnits() {
+        for depth in 44...56 {
+        for wrapper in ["clip-path='url(#c)'", "mask='url(#m)'", "filter='url(#f)'"] {
+            let doc = """
+                <svg xmlns='http://www.w3.org/2000/svg' width='20' height='20'>
+                <defs>
+                  <clipPath id='c' clipPathUnits='objectBoundingBox'><rect width='0.5' height='0.5'/></clipPath>
+                  <mask id='m'><rect width='1' height='1' fill='white'/></mask>
+                  <filter id='f'><feGaussianBlur stdDeviation='1'/></filter>
+                </defs>
+                <g \(wrapper)><svg width='20' height='20'>
+                """ + String(repeating: "<g transform='matrix(1e6 1e6 -1e6 1e6 1e6 -1e6)'>", count: depth)
+                + "<rect width='10' height='10'/>" + String(repeating: "</g>", count: depth) + "<rect width='5' height='5'/></svg></g></svg>"
+            Self.check(Array(doc.utf8), "\(wrapper) at depth \(depth)")
+        }
+        }
+    }
+
     @Test func deepNestingOfEveryContainerIsBounded() {
         for name in ["g", "svg", "a", "switch", "clipPath", "mask", "symbol", "defs"] {
             let depth = 300
