@@ -8,7 +8,7 @@ extension Pixmap {
 
     /// How far (in pixels) a blur of `sigma` spreads a pixel: `ceil(3σ)`. Pad a pixmap by
     /// this much on every side before ``gaussianBlurred(sigma:)`` to keep the whole blur
-    /// (as a shadow does). 0 for sigma ≤ 0 or NaN.
+    /// (as a shadow does). 0 for sigma below 0.001 (an identity blur) or NaN.
     public static func gaussianBlurOutset(sigma: CGFloat) -> Int {
         let s = BlurPlan.clampedSigma(sigma)
         return s > 0 ? Int((3 * s).rounded(.up)) : 0
@@ -25,7 +25,7 @@ extension Pixmap {
     /// whose result stays within about 3% of the true Gaussian's peak; for σ < 2, an exact
     /// sampled Gaussian kernel of radius `⌈3σ⌉`. Intermediate sums are kept in `Float`.
     ///
-    /// sigma ≤ 0 or NaN returns a copy; sigma above ``maximumBlurSigma`` is clamped to it.
+    /// sigma below 0.001 (no visible blur) or NaN returns a copy; sigma above ``maximumBlurSigma`` is clamped to it.
     ///
     /// Complexity: O(width · height) for any sigma (plus O(σ) per row and column for padding);
     /// 16 bytes of temporary `Float` storage per pixel.
@@ -103,8 +103,12 @@ struct BlurPlan: Equatable {
         l.kernel == r.kernel && l.boxes.elementsEqual(r.boxes) { $0 == $1 }
     }
 
+    /// Sigmas below this are an identity blur: they move no pixel by a visible amount, and far
+    /// smaller ones would underflow 2σ² to 0 and make the kernel 0/0.
+    static let minimumSigma: CGFloat = 1e-3
+
     static func clampedSigma(_ sigma: CGFloat) -> CGFloat {
-        guard sigma > 0 else { return 0 }
+        guard sigma >= minimumSigma else { return 0 }
         return min(sigma, Pixmap.maximumBlurSigma)
     }
 
