@@ -43,7 +43,7 @@ final class Rasterizer {
     /// Device coordinates are clamped to this magnitude before clipping.
     static let coordinateLimit: Double = 1e12
     /// Most accumulation cells alive at once (one float each).
-    static let cellBudget = 1 << 18
+    static let cellBudget = 1 << 16
 
     /// Flattening tolerance in device pixels.
     var tolerance: Double = Rasterizer.defaultTolerance
@@ -53,6 +53,11 @@ final class Rasterizer {
     /// End (exclusive, in points) of each contour in `points`.
     private var contourEnds: [Int] = []
     private var bounds = (minX: 0.0, minY: 0.0, maxX: 0.0, maxY: 0.0)
+    /// Per band, where its segments start in ``bandSegments`` (one more entry than bands).
+    private var bandStarts: [Int] = []
+    private var bandFill: [Int] = []
+    /// Point-index pairs (from, to) of the segments of each band, band after band.
+    private var bandSegments: [Int32] = []
 
     private var cells = UnsafeMutablePointer<Float>.allocate(capacity: 0)
     private var cellCapacity = 0
@@ -212,23 +217,90 @@ final class Rasterizer {
         var acc = Accumulator(cells: cells, stride: stride, width: w, rowMin: rowMin, rowMax: rowMax,
                               dirty: dirty, dirtyWords: dirtyWords)
         acc.left = Double(region.minX); acc.right = Double(region.maxX)
+        let bandCount = (region.height + bandRows - 1) / bandRows
+        if bandCount > 1 { bucketSegments(region: region, bandRows: bandRows, bandCount: bandCount) }
         points.withUnsafeBufferPointer { pts in
-            var top = region.minY
-            while top < region.maxY {
-                let bot = min(region.maxY, top + bandRows)
-                acc.top = Double(top); acc.bottom = Double(bot)
+            bandStarts.withUnsafeBufferPointer { starts in
+                bandSegments.withUnsafeBufferPointer { segs in
+                    for band in 0..<bandCount {
+                        let top = region.minY + band * bandRows
+                        let bot = min(region.maxY, top + bandRows)
+                        acc.top = Double(top); acc.bottom = Double(bot)
+                        if bandCount == 1 {
+                            var start = 0
+                            for end in contourEnds {
+                                var px = pts[2 * (end - 1)], py = pts[2 * (end - 1) + 1]
+                                for i in start..<end {
+                                    let qx = pts[2 * i], qy = pts[2 * i + 1]
+                                    acc.addSegment(px, py, qx, qy)
+                                    px = qx; py = qy
+                                }
+                                start = end
+                            }
+                        } else {
+                            var k = starts[band]
+                            let kEnd = starts[band + 1]
+                            while k < kEnd {
+                                let from = Int(segs[k]), to = Int(segs[k + 1])
+                                acc.addSegment(pts[2 * from], pts[2 * from + 1], pts[2 * to], pts[2 * to + 1])
+                                k += 2
+                            }
+                        }
+                        acc.sweep(rows: bot - top, originX: region.minX, originY: top, evenOdd: evenOdd, into: &blitter)
+                    }
+                }
+            }
+        }
+    }
+
+    /// Sorts the segments (as point-index pairs) into the bands they reach, so that each band
+    /// visits only its own segments: O(segments + band crossings) instead of O(segments × bands).
+    private func bucketSegments(region: PixelRect, bandRows: Int, bandCount: Int) {
+        bandStarts.removeAll(keepingCapacity: true)
+        bandStarts.append(contentsOf: repeatElement(0, count: bandCount + 1))
+        let minY = Double(region.minY), maxY = Double(region.maxY), rows = Double(bandRows)
+        points.withUnsafeBufferPointer { pts in
+            @inline(__always) func bands(_ from: Int, _ to: Int) -> (Int, Int)? {
+                let ya = pts[2 * from + 1], yb = pts[2 * to + 1]
+                let y0 = min(ya, yb), y1 = max(ya, yb)
+                guard y0 < y1, y1 > minY, y0 < maxY else { return nil }
+                let b0 = y0 <= minY ? 0 : min(bandCount - 1, Int((y0 - minY) / rows))
+                let b1 = y1 >= maxY ? bandCount - 1 : min(bandCount - 1, Int((y1 - minY) / rows))
+                return (b0, b1)
+            }
+            bandStarts.withUnsafeMutableBufferPointer { counts in
                 var start = 0
                 for end in contourEnds {
-                    var px = pts[2 * (end - 1)], py = pts[2 * (end - 1) + 1]
+                    var prev = end - 1
                     for i in start..<end {
-                        let qx = pts[2 * i], qy = pts[2 * i + 1]
-                        acc.addSegment(px, py, qx, qy)
-                        px = qx; py = qy
+                        if let (b0, b1) = bands(prev, i) { for b in b0...b1 { counts[b + 1] += 2 } }
+                        prev = i
                     }
                     start = end
                 }
-                acc.sweep(rows: bot - top, originX: region.minX, originY: top, evenOdd: evenOdd, into: &blitter)
-                top = bot
+                for b in 0..<bandCount { counts[b + 1] += counts[b] }
+            }
+            let total = bandStarts[bandCount]
+            if bandSegments.count < total { bandSegments.append(contentsOf: repeatElement(0, count: total - bandSegments.count)) }
+            bandFill.removeAll(keepingCapacity: true)
+            bandFill.append(contentsOf: bandStarts.dropLast())
+            bandFill.withUnsafeMutableBufferPointer { fill in
+                bandSegments.withUnsafeMutableBufferPointer { segs in
+                    var start = 0
+                    for end in contourEnds {
+                        var prev = end - 1
+                        for i in start..<end {
+                            if let (b0, b1) = bands(prev, i) {
+                                for b in b0...b1 {
+                                    segs[fill[b]] = Int32(prev); segs[fill[b] + 1] = Int32(i)
+                                    fill[b] += 2
+                                }
+                            }
+                            prev = i
+                        }
+                        start = end
+                    }
+                }
             }
         }
     }
@@ -239,6 +311,13 @@ final class Rasterizer {
         setPath(path, transform: transform, cull: clip)
         rasterize(clip: clip, rule: rule, into: &blitter)
     }
+}
+
+/// `⌈v⌉` for `v ≥ 0` (band-local coordinates), without a libm call.
+@inline(__always)
+private func ceilNonNegative(_ v: Double) -> Int {
+    let i = Int(v)
+    return Double(i) < v ? i + 1 : i
 }
 
 @inline(__always)
@@ -350,7 +429,7 @@ private struct Accumulator {
         let dxdy = (x1In - x0In) / (y1 - y0)
         var x = min(max(x0In, 0), wMax)
         let rowStart = Int(y0)
-        let rowEnd = min(Int(y1.rounded(.up)), Int(bottom - top))
+        let rowEnd = min(ceilNonNegative(y1), Int(bottom - top))
         var row = rowStart
         while row < rowEnd {
             let rowTop = Double(row)
@@ -359,10 +438,11 @@ private struct Accumulator {
             let d = dy * dir
             let line = cells + row * stride
             let xa = min(x, xNext), xb = max(x, xNext)
-            let xaFloor = xa.rounded(.down)
-            let ia = Int(xaFloor)
-            let xbCeil = xb.rounded(.up)
-            let ib = max(ia + 1, Int(xbCeil))
+            let ia = Int(xa)
+            let xaFloor = Double(ia)
+            let ibCeil = ceilNonNegative(xb)
+            let xbCeil = Double(ibCeil)
+            let ib = max(ia + 1, ibCeil)
             if ib <= ia + 1 {
                 // Within one column: the part right of the mean x goes to the next cell.
                 let xm = 0.5 * (x + xNext) - xaFloor
@@ -428,7 +508,8 @@ private struct Accumulator {
                 if i < width {
                     var a = abs(sum)
                     if evenOdd {
-                        a -= 2 * (a * 0.5).rounded(.down)
+                        // Truncation is the floor here (a ≥ 0); windings never reach 2^31.
+                        a -= a < 1e9 ? 2 * Float(Int32(a * 0.5)) : 2 * (a * 0.5).rounded(.down)
                         if a > 1 { a = 2 - a }
                     } else if a > 1 {
                         a = 1
