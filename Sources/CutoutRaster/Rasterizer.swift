@@ -506,15 +506,16 @@ private struct Accumulator {
                     j += 1
                 }
                 if i < width {
-                    var a = abs(sum)
+                    let c: UInt8
                     if evenOdd {
-                        // Truncation is the floor here (a ≥ 0); windings never reach 2^31.
-                        a -= a < 1e9 ? 2 * Float(Int32(a * 0.5)) : 2 * (a * 0.5).rounded(.down)
-                        if a > 1 { a = 2 - a }
-                    } else if a > 1 {
-                        a = 1
+                        // In 1/255 units, rounded once, then folded as an integer. Windings are
+                        // capped at 2^20 (far beyond any real path) so this cannot overflow.
+                        var v = Int32(min(abs(sum), 1_048_576) * 255 + 0.5) % 510
+                        if v > 255 { v = 510 - v }
+                        c = UInt8(truncatingIfNeeded: v)
+                    } else {
+                        c = UInt8(min(abs(sum), 1) * 255 + 0.5)
                     }
-                    let c = UInt8(a * 255 + 0.5)
                     if c != 0 {
                         // Past the last touched cell the sum stays constant (edges right of
                         // the region were dropped), so the run reaches the region's end.
