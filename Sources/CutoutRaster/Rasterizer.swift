@@ -49,7 +49,10 @@ final class Rasterizer {
     var tolerance: Double = Rasterizer.defaultTolerance
 
     /// Flattened contours: x, y pairs.
-    private var points: [Double] = []
+    private var points = UnsafeMutablePointer<Double>.allocate(capacity: 0)
+    private var pointCapacity = 0
+    /// Number of `Double`s of ``points`` in use.
+    private var pointCount = 0
     /// End (exclusive, in points) of each contour in `points`.
     private var contourEnds: [Int] = []
     private var bounds = (minX: 0.0, minY: 0.0, maxX: 0.0, maxY: 0.0)
@@ -71,7 +74,7 @@ final class Rasterizer {
     init() {}
 
     deinit {
-        cells.deallocate(); rowMin.deallocate(); rowMax.deallocate(); dirty.deallocate()
+        points.deallocate(); cells.deallocate(); rowMin.deallocate(); rowMax.deallocate(); dirty.deallocate()
     }
 
     /// Grows the band buffers (all zero / empty) to hold `rows` rows of `stride` cells.
@@ -101,9 +104,17 @@ final class Rasterizer {
     /// Replaces the stored contours with `path` mapped by `transform` and flattened.
     /// `cull` is the device rectangle that matters: curves entirely outside it become chords.
     func setPath(_ path: Path, transform t: Transform, cull: PixelRect) {
-        points.removeAll(keepingCapacity: true)
         contourEnds.removeAll(keepingCapacity: true)
-        bounds = (.infinity, .infinity, -.infinity, -.infinity)
+        // Work on locals (moved out of the object and back at the end): nested functions that
+        // touch stored properties of a class pay for dynamic exclusivity checks on every point.
+        var pts = points, capacity = pointCapacity
+        var ends = contourEnds
+        contourEnds = []
+        var count = 0
+        var box = (minX: Double.infinity, minY: Double.infinity, maxX: -Double.infinity, maxY: -Double.infinity)
+        defer {
+            points = pts; pointCapacity = capacity; contourEnds = ends; pointCount = count; bounds = box
+        }
         let a = Double(t.a), b = Double(t.b), c = Double(t.c), d = Double(t.d)
         let tx = Double(t.tx), ty = Double(t.ty)
         let cx0 = Double(cull.minX), cy0 = Double(cull.minY), cx1 = Double(cull.maxX), cy1 = Double(cull.maxY)
@@ -117,19 +128,25 @@ final class Rasterizer {
             return (clampCoordinate(a * x + c * y + tx), clampCoordinate(b * x + d * y + ty))
         }
         @inline(__always) func push(_ p: (x: Double, y: Double)) {
-            points.append(p.x); points.append(p.y)
-            if p.x < bounds.minX { bounds.minX = p.x }
-            if p.x > bounds.maxX { bounds.maxX = p.x }
-            if p.y < bounds.minY { bounds.minY = p.y }
-            if p.y > bounds.maxY { bounds.maxY = p.y }
+            if count + 2 > capacity {
+                let grown = UnsafeMutablePointer<Double>.allocate(capacity: max(256, 2 * capacity))
+                grown.update(from: pts, count: count)
+                pts.deallocate()
+                pts = grown
+                capacity = max(256, 2 * capacity)
+            }
+            pts[count] = p.x; pts[count + 1] = p.y
+            count += 2
+            if p.x < box.minX { box.minX = p.x }
+            if p.x > box.maxX { box.maxX = p.x }
+            if p.y < box.minY { box.minY = p.y }
+            if p.y > box.maxY { box.maxY = p.y }
             cur = p
         }
         func endContour() {
-            let n = points.count / 2
-            if n - contourStart >= 2 { contourEnds.append(n) } else {
-                points.removeLast(2 * (n - contourStart))
-            }
-            contourStart = points.count / 2
+            let n = count / 2
+            if n - contourStart >= 2 { ends.append(n) } else { count = 2 * contourStart }
+            contourStart = count / 2
         }
         @inline(__always) func outside(_ xs: (Double, Double, Double, Double), _ ys: (Double, Double, Double, Double)) -> Bool {
             max(ys.0, ys.1, ys.2, ys.3) <= cy0 || min(ys.0, ys.1, ys.2, ys.3) >= cy1
@@ -219,7 +236,7 @@ final class Rasterizer {
         acc.left = Double(region.minX); acc.right = Double(region.maxX)
         let bandCount = (region.height + bandRows - 1) / bandRows
         if bandCount > 1 { bucketSegments(region: region, bandRows: bandRows, bandCount: bandCount) }
-        points.withUnsafeBufferPointer { pts in
+        do { let pts = UnsafePointer(points)
             bandStarts.withUnsafeBufferPointer { starts in
                 bandSegments.withUnsafeBufferPointer { segs in
                     for band in 0..<bandCount {
@@ -259,7 +276,7 @@ final class Rasterizer {
         bandStarts.removeAll(keepingCapacity: true)
         bandStarts.append(contentsOf: repeatElement(0, count: bandCount + 1))
         let minY = Double(region.minY), maxY = Double(region.maxY), rows = Double(bandRows)
-        points.withUnsafeBufferPointer { pts in
+        do { let pts = UnsafePointer(points)
             @inline(__always) func bands(_ from: Int, _ to: Int) -> (Int, Int)? {
                 let ya = pts[2 * from + 1], yb = pts[2 * to + 1]
                 let y0 = min(ya, yb), y1 = max(ya, yb)
