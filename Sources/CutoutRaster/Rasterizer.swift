@@ -513,10 +513,15 @@ private struct Accumulator {
                         j = nextDirtyBlockStart(row: r, from: j)
                         if j > hi { break }
                     }
-                    // Four cells at a time while their bits are all zero.
-                    if j & 3 == 0 && j + 3 <= hi
-                        && UnsafeRawPointer(line + j).loadUnaligned(as: SIMD4<UInt32>.self) == .zero {
-                        j += 4
+                    // Four cells at a time: stop at the first one whose bits are not zero
+                    // (a stray -0 only splits a run in two of the same coverage).
+                    if j + 3 <= hi {
+                        let raw = UnsafeRawPointer(line + j)
+                        let a = raw.loadUnaligned(as: UInt64.self)
+                        if a != 0 { j += a.trailingZeroBitCount >> 5; break }
+                        let b = raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+                        if b != 0 { j += 2 + b.trailingZeroBitCount >> 5; break }
+                        j = (j + 4) & ~3
                         continue
                     }
                     if line[j] != 0 { break }
