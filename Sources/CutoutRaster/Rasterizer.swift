@@ -528,15 +528,18 @@ private struct Accumulator {
                     j += 1
                 }
                 if i < width {
+                    let a = abs(sum)
                     let c: UInt8
-                    if evenOdd {
+                    if a <= 1 {
+                        c = UInt8(a * 255 + 0.5)
+                    } else if evenOdd {
                         // In 1/255 units, rounded once, then folded as an integer. Windings are
                         // capped at 2^20 (far beyond any real path) so this cannot overflow.
-                        var v = Int32(min(abs(sum), 1_048_576) * 255 + 0.5) % 510
+                        var v = Int32(min(a, 1_048_576) * 255 + 0.5) % 510
                         if v > 255 { v = 510 - v }
                         c = UInt8(truncatingIfNeeded: v)
                     } else {
-                        c = UInt8(min(abs(sum), 1) * 255 + 0.5)
+                        c = 255
                     }
                     if c != 0 {
                         // Past the last touched cell the sum stays constant (edges right of
