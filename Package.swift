@@ -34,12 +34,13 @@ let package = Package(
         ),
         .testTarget(name: "CutoutGeometryTests", dependencies: ["CutoutGeometry"], resources: [.copy("Fixtures")]),
         .testTarget(name: "CutoutRasterTests", dependencies: ["CutoutRaster"], resources: [.copy("Golden"), .copy("Fixtures")]),
-        .testTarget(name: "CutoutLayersTests", dependencies: ["CutoutLayers"], resources: [.copy("Golden"), .copy("Fixtures")]),
+        .testTarget(name: "CutoutLayersTests", dependencies: ["CutoutLayers", "CutoutTestSupport"], resources: [.copy("Golden"), .copy("Fixtures")]),
         .testTarget(name: "CutoutHolesTests", dependencies: ["CutoutHoles"], resources: [.copy("Golden"), .copy("Fixtures")]),
         .testTarget(name: "CutoutSpotlightTests", dependencies: ["CutoutSpotlight"], resources: [.copy("Golden"), .copy("Fixtures")]),
+        .target(name: "CutoutTestSupport", dependencies: ["CutoutRaster"], path: "Tests/CutoutTestSupport"),
         .testTarget(name: "RepositoryTests"),
         .testTarget(name: "CutoutCLITests", dependencies: ["cutout"]),
-        .testTarget(name: "CutoutCollectionTests", dependencies: ["CutoutCollection"], resources: [.copy("Golden"), .copy("Fixtures")]),
+        .testTarget(name: "CutoutCollectionTests", dependencies: ["CutoutCollection", "CutoutTestSupport"], resources: [.copy("Golden"), .copy("Fixtures")]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -5,7 +5,7 @@ Needs (pip): numpy skia-python pycairo   (see scripts/requirements-golden.txt)
 
 Run from the repository root:
     python scripts/golden_raster.py
-It writes Tests/CutoutRasterTests/Golden/{fill-*,clip-*}.pam and prints, per scene, how far
+It writes Tests/CutoutRasterTests/Golden/{fill-*,clip-*,mask-*}.pam and prints, per scene, how far
 Skia and Cairo disagree with each other (mean / max per channel): that cross-engine spread
 is what the Swift tests' tolerances are based on.
 
@@ -69,6 +69,14 @@ SCENES = {
                            ("fill", ellipse(18, 32, 60, 60), (0, 0, 255, 200), "nonzero")],
     "fill-holes-evenodd": [("fill", rect(0, 0, 96, 96) + ellipse(10.5, 10.5, 30, 30) + rect(50.25, 12.75, 35, 70)
                             + star(25, 70, 18, 7, 3), (0, 0, 0, 255), "evenodd")],
+    "fill-slivers": [("fill", rect(10.2, 4, 0.3, 88), (0, 0, 0, 255), "nonzero"),
+                     ("fill", rect(20.6, 4, 0.05, 88), (0, 0, 0, 255), "nonzero"),
+                     ("fill", rect(4, 30.4, 88, 0.2), (200, 0, 0, 255), "nonzero"),
+                     ("fill", [("M", 30, 90), ("L", 90, 10), ("L", 90.4, 10.3), ("Z",)], (0, 0, 200, 255), "nonzero")],
+    "fill-canvas-edges": [("fill", ellipse(-30.5, -20.25, 157, 136), (20, 120, 60, 255), "nonzero"),
+                          ("fill", rect(0, 0, 96, 96) + ellipse(-10, -10, 116, 116), (0, 0, 0, 160), "evenodd")],
+    "fill-huge-coordinates": [("fill", [("M", -1e6, -1e6), ("L", 1e6, 48.5), ("L", -1e6, 1e6), ("Z",)], (120, 0, 160, 255), "nonzero"),
+                              ("fill", [("M", 48.25, -1e6), ("L", 1e6, 1e6), ("L", 60.75, 1e6), ("Z",)], (250, 160, 0, 200), "nonzero")],
     "clip-circle": [("clip", ellipse(8.5, 12.5, 80, 70), "nonzero"),
                     ("fill", rect(0, 0, 96, 96), (40, 40, 200, 255), "nonzero"),
                     ("fill", rect(-10, 40, 120, 16), (250, 200, 0, 255), "nonzero")],
@@ -143,6 +151,36 @@ def render_cairo(ops):
     return a[:, :, [2, 1, 0, 3]].copy()
 
 
+def mask_image():
+    """The alpha mask of the `mask-*` scenes: a horizontal ramp times vertical bands, 96×96,
+    straight alpha in the A channel (premultiplied black). Mirrored in FillGoldenTests."""
+    m = np.zeros((SIZE, SIZE, 4), np.uint8)
+    for y in range(SIZE):
+        for x in range(SIZE):
+            m[y, x, 3] = (x * 255 // (SIZE - 1)) if (y // 12) % 2 == 0 else 255 - (x * 255 // (SIZE - 1))
+    return m
+
+
+def render_skia_mask():
+    """A rect and a circle drawn through the mask at 1:1 (no resampling). Like
+    CGContext.clip(to:mask:), the mask clips each drawing operation on its own: every shape
+    goes into its own layer, which is multiplied by the mask (kDstIn) and composited (one
+    layer for both shapes would differ where they overlap under partial mask alpha)."""
+    info = skia.ImageInfo.Make(SIZE, SIZE, skia.kRGBA_8888_ColorType, skia.kPremul_AlphaType)
+    surface = skia.Surface.MakeRaster(info)
+    canvas = surface.getCanvas()
+    canvas.clear(skia.ColorTRANSPARENT)
+    image = skia.Image.fromarray(mask_image(), colorType=skia.kRGBA_8888_ColorType, alphaType=skia.kPremul_AlphaType)
+    for path, color in [(rect(8, 8, 80, 80), (30, 100, 220)), (ellipse(30.5, 30.5, 50, 50), (240, 120, 0))]:
+        canvas.saveLayer()
+        canvas.drawPath(skia_path(path, "nonzero"), skia.Paint(AntiAlias=True, Color=skia.ColorSetARGB(255, *color)))
+        canvas.drawImage(image, 0, 0, skia.SamplingOptions(), skia.Paint(BlendMode=skia.BlendMode.kDstIn))
+        canvas.restore()
+    out = np.zeros((SIZE, SIZE, 4), np.uint8)
+    surface.readPixels(info, out)
+    return out
+
+
 def write_pam(path, rgba):
     h, w, _ = rgba.shape
     header = ("P7\n# premultiplied RGBA8, written by scripts/golden_raster.py (Skia)\n"
@@ -161,6 +199,7 @@ def main():
         d = np.abs(sk.astype(int) - ca.astype(int))
         print("%-20s skia vs cairo: mean %.3f, max per channel %s" % (name, d.mean(), list(d.reshape(-1, 4).max(0))))
         write_pam(os.path.join(OUT, name + ".pam"), sk)
+    write_pam(os.path.join(OUT, "mask-ramp-bands.pam"), render_skia_mask())
 
 
 if __name__ == "__main__":

@@ -8,6 +8,7 @@ import Foundation
 /// index at the centre. 3-D styles are drawn with 2-D affine transforms (scale for depth,
 /// horizontal scale for foreshortening, rotation for the wheel), as a layer tree can show them.
 public final class CarouselLayout: CollectionLayout {
+    /// The arrangement of the items.
     public enum Style: String, Hashable, Sendable, CaseIterable {
         /// Items in a row.
         case linear
@@ -21,6 +22,7 @@ public final class CarouselLayout: CollectionLayout {
         case wheel
     }
 
+    /// The arrangement of the items.
     public var style: Style
     /// Size of each item.
     public var itemSize: CGSize

@@ -14,13 +14,21 @@ public enum ElementCategory: Hashable, Sendable {
 /// `center` and `size` are stored; `frame` is derived from them (as in UIKit, it describes the
 /// untransformed element). `transform` applies about the centre.
 public struct LayoutAttributes: Hashable, Sendable {
+    /// `[section, item]` of the element.
     public var indexPath: IndexPath
+    /// Cell or supplementary view.
     public var category: ElementCategory
+    /// Centre of the untransformed element, in content coordinates.
     public var center: CGPoint
+    /// Size of the untransformed element.
     public var size: CGSize
+    /// Applied about ``center``.
     public var transform: Transform = .identity
+    /// Opacity, 0...1.
     public var alpha: CGFloat = 1
+    /// Stacking order: higher is in front.
     public var zIndex: Int = 0
+    /// Whether the element is not shown at all.
     public var isHidden: Bool = false
 
     public init(indexPath: IndexPath, category: ElementCategory = .cell, frame: CGRect) {

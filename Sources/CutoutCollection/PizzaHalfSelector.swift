@@ -35,7 +35,9 @@ public enum SelectorEvent: Hashable, Sendable {
 /// states of SPEC §4. It is a model: the host feeds it offsets and renders what it reports.
 public final class PizzaHalfSelector {
     public private(set) var state: SelectorState = .loading
+    /// The layout of the left column.
     public let left: PizzaHalfSelectorLayout
+    /// The layout of the right column.
     public let right: PizzaHalfSelectorLayout
     public private(set) var viewportSize: CGSize
     private var offsets: [PizzaHalfOrientation: CGFloat] = [:]
@@ -52,6 +54,7 @@ public final class PizzaHalfSelector {
         pending.append(.loadRequested)
     }
 
+    /// The pizzas offered, empty unless the state is `.content`.
     public var options: [PizzaOption] {
         if case .content(let o) = state { return o }
         return []
@@ -79,6 +82,7 @@ public final class PizzaHalfSelector {
         pending.append(.loadRequested)
     }
 
+    /// The layout of one half.
     public func layout(_ half: PizzaHalfOrientation) -> PizzaHalfSelectorLayout { half == .left ? left : right }
 
     /// The bounds of a half at its current offset.
@@ -130,6 +134,7 @@ public final class PizzaHalfSelector {
         return [(.left, options[l].name), (.right, options[r].name)]
     }
 
+    /// Where a caption shows: over one half, or centred over the whole pizza.
     public enum CaptionPosition: Hashable, Sendable { case left, center, right }
 
     /// Picks two random halves with a seedable generator and returns the offsets both halves

@@ -5,6 +5,7 @@ import Foundation
 public enum PizzaHalfOrientation: String, Hashable, Sendable, CaseIterable {
     case left, right
 
+    /// The other half.
     public var opposite: PizzaHalfOrientation { self == .left ? .right : .left }
 }
 
@@ -52,7 +53,9 @@ public final class PizzaHalfSelectorLayout: CollectionLayout {
     /// zIndex of captions: above every cell.
     public static let captionZIndex = 100
 
+    /// Which half this column shows; decides the alignment toward the screen centre.
     public var orientation: PizzaHalfOrientation
+    /// The numbers of SPEC §4.
     public var configuration: Configuration
     private let table: TableLayout
     public private(set) var context = CollectionContext(bounds: .zero, numberOfItems: 0)

@@ -16,6 +16,7 @@ public enum ScrollAxis: Hashable, Sendable { case horizontal, vertical }
 /// A movement made of consecutive animations (for example a deceleration that hits an edge
 /// followed by the bounce back), sampled as a pure function of time.
 public struct ScrollMotion: Hashable, Sendable {
+    /// The axis the offsets are measured along.
     public var axis: ScrollAxis
     /// One animation of a motion and the time (seconds from the start) when it begins.
     public struct Phase: Hashable, Sendable {
@@ -54,14 +55,21 @@ public struct ScrollMotion: Hashable, Sendable {
 /// does not bounce unless `alwaysBounceVertical`/`alwaysBounceHorizontal` is set (SPEC §2);
 /// non-finite inputs are ignored.
 public struct ScrollViewModel: Hashable, Sendable {
+    /// The viewport size, as `bounds.size`.
     public var boundsSize: CGSize
+    /// The scrollable content size.
     public var contentSize: CGSize
+    /// Extra scrollable space around the content, as `UIScrollView.contentInset`.
     public var contentInset: EdgeInsets = .zero
     /// The origin of the visible rect in content coordinates.
     public var contentOffset: CGPoint = .zero
+    /// How fast a flick slows down.
     public var decelerationRate: DecelerationRate = .normal
+    /// Whether dragging past an edge rubber-bands (when the content is scrollable).
     public var bounces = true
+    /// Rubber-band vertically even when the content fits (UIKit's flag of the same name).
     public var alwaysBounceVertical = false
+    /// Rubber-band horizontally even when the content fits.
     public var alwaysBounceHorizontal = false
 
     public init(boundsSize: CGSize, contentSize: CGSize, contentInset: EdgeInsets = .zero) {
@@ -111,8 +119,10 @@ public struct ScrollViewModel: Hashable, Sendable {
         return raw
     }
 
+    /// The content offset along one axis.
     public func offset(_ axis: ScrollAxis) -> CGFloat { axis == .vertical ? contentOffset.y : contentOffset.x }
 
+    /// Sets the content offset along one axis; a non-finite value is ignored.
     public mutating func setOffset(_ value: CGFloat, _ axis: ScrollAxis) {
         guard value.isFinite else { return }
         if axis == .vertical { contentOffset.y = value } else { contentOffset.x = value }

@@ -88,6 +88,7 @@ enum Bezier {
     /// Rounds a piece count up and bounds it, so huge or degenerate input stays cheap.
     private static func segmentCount(_ n: CGFloat) -> Int {
         guard n.isFinite else { return 1 }
-        return max(1, min(Int(n.rounded(.up)), 4096))
+        // Clamp before converting: a tolerance of 1e-300 asks for ~1e150 pieces, beyond Int.
+        return max(1, Int(min(n, 4096).rounded(.up)))
     }
 }

@@ -1,7 +1,8 @@
 import Foundation
 
 extension Path {
-    /// The total arc length of all subpaths, closing segments included.
+    /// The total arc length of all subpaths, closing segments included. Never NaN: a length
+    /// beyond `CGFloat`'s range (coordinates near ±1.8e308) is `+infinity`.
     ///
     /// Complexity: O(n) in the number of elements; curves are measured to about 1e-6 of
     /// their size.
@@ -105,6 +106,14 @@ struct PathMeasure {
     /// the curve's size at these interval counts.
     static func lengthTable(_ p: [CGPoint]) -> [CGFloat] {
         if p.count == 2 { return [0, hypot(p[1].x - p[0].x, p[1].y - p[0].y)] }
+        // Derivatives of curves with coordinates near ±1.8e308 overflow to ±inf and then cancel
+        // to NaN; arc length scales linearly, so measure a copy scaled by a power of two (exact)
+        // and scale the lengths back (at worst to +inf).
+        let magnitude = p.reduce(CGFloat(0)) { max($0, abs($1.x), abs($1.y)) }
+        if magnitude > 1e150 {
+            let s = scalbn(CGFloat(1), -Int(magnitude.exponent))
+            return lengthTable(p.map { CGPoint(x: $0.x * s, y: $0.y * s) }).map { $0 / s }
+        }
         var hull: CGFloat = 0
         for k in 1..<p.count { hull += hypot(p[k].x - p[k - 1].x, p[k].y - p[k - 1].y) }
         let tol = max(hull * 1e-3, 1e-9)

@@ -10,6 +10,7 @@ import Foundation
 /// Guarantees: a value type (`Hashable`, `Sendable`); `inverted()` returns `nil` for a
 /// singular matrix instead of a garbage result.
 public struct Transform: Hashable, Sendable, CustomStringConvertible {
+    /// The matrix entries, laid out as in `CGAffineTransform`.
     public var a: CGFloat
     public var b: CGFloat
     public var c: CGFloat

@@ -73,6 +73,21 @@ public struct ImageMetrics: Hashable, Sendable {
                           width: imageRect.width / size.width, height: imageRect.height / size.height)
         return ImageSlice(column: column, row: row, imageRect: imageRect, pixelRect: pixel, contentsRect: unit, viewRect: viewRect)
     }
+
+    /// The nine slices between four image edges and four view edges per axis, row by row,
+    /// leaving out slices that are empty in the image or in the view.
+    func slices(imageX ix: [CGFloat], imageY iy: [CGFloat], viewX vx: [CGFloat], viewY vy: [CGFloat]) -> [ImageSlice] {
+        var out: [ImageSlice] = []
+        for row in 0..<3 {
+            for column in 0..<3 {
+                let imageRect = CGRect(x: ix[column], y: iy[row], width: ix[column + 1] - ix[column], height: iy[row + 1] - iy[row])
+                let viewRect = CGRect(x: vx[column], y: vy[row], width: vx[column + 1] - vx[column], height: vy[row + 1] - vy[row])
+                guard imageRect.size.width > 0, imageRect.size.height > 0, viewRect.size.width > 0, viewRect.size.height > 0 else { continue }
+                out.append(slice(column: column, row: row, imageRect: imageRect, viewRect: viewRect))
+            }
+        }
+        return out
+    }
 }
 
 extension CGRect {

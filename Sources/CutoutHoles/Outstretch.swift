@@ -68,15 +68,6 @@ public struct Outstretch: Hashable, Sendable {
         let iy = [0, fixed.minY, fixed.maxY, imageBounds.maxY]
         let vx = [min(b.minX, viewFixed.minX), viewFixed.minX, viewFixed.maxX, max(b.maxX, viewFixed.maxX)]
         let vy = [min(b.minY, viewFixed.minY), viewFixed.minY, viewFixed.maxY, max(b.maxY, viewFixed.maxY)]
-        var out: [ImageSlice] = []
-        for row in 0..<3 {
-            for column in 0..<3 {
-                let imageRect = CGRect(x: ix[column], y: iy[row], width: ix[column + 1] - ix[column], height: iy[row + 1] - iy[row])
-                let viewRect = CGRect(x: vx[column], y: vy[row], width: vx[column + 1] - vx[column], height: vy[row + 1] - vy[row])
-                guard imageRect.size.width > 0, imageRect.size.height > 0, viewRect.size.width > 0, viewRect.size.height > 0 else { continue }
-                out.append(image.slice(column: column, row: row, imageRect: imageRect, viewRect: viewRect))
-            }
-        }
-        return out
+        return image.slices(imageX: ix, imageY: iy, viewX: vx, viewY: vy)
     }
 }

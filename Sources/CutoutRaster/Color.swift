@@ -5,9 +5,11 @@ import Foundation
 /// Guarantees: components are clamped to `0...1` and NaN becomes 0 on creation, so a
 /// `Color` always converts to valid pixels.
 public struct Color: Hashable, Sendable {
+    /// Straight (not premultiplied) components, each in `0...1`.
     public let red: CGFloat
     public let green: CGFloat
     public let blue: CGFloat
+    /// Opacity in `0...1`.
     public let alpha: CGFloat
 
     public init(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat = 1) {
@@ -25,7 +27,7 @@ public struct Color: Hashable, Sendable {
         self.init(red: CGFloat(r8) / 255, green: CGFloat(g8) / 255, blue: CGFloat(b8) / 255, alpha: CGFloat(a8) / 255)
     }
 
-    /// The same colour with its alpha multiplied by `factor`.
+    /// The same colour with `alpha` as its alpha, as `UIColor.withAlphaComponent(_:)`.
     public func withAlphaComponent(_ alpha: CGFloat) -> Color {
         Color(red: red, green: green, blue: blue, alpha: alpha)
     }

@@ -14,7 +14,7 @@ struct BenchCommand: ParsableCommand {
             2 s have passed (at least 5, at most 2000), or exactly --frames N.
             """)
 
-    @Argument(help: "Scene names to run (default: every *.json in the scene folder). `union` times the boolean union of 1,000 rounded rects (geometry, no pixels).")
+    @Argument(help: "Scene names to run (default: every *.json in the scene folder). `union` times the boolean union of 1,000 rounded rects (geometry, no pixels); `list` scrolls a 1,000-cell list whose cells cut holes, frame by frame at 1170×2532.")
     var scenes: [String] = []
 
     @Option(help: "Timed frames per scene (default: until ~2 s, 5...2000 frames).")
@@ -37,18 +37,27 @@ struct BenchCommand: ParsableCommand {
         let dir = try resolveSceneDirectory()
         let files: [URL]
         if scenes.isEmpty {
-            let all = try FileManager.default.contentsOfDirectory(atPath: dir.path)
+            let all: [String]
+            do { all = try FileManager.default.contentsOfDirectory(atPath: dir.path) } catch {
+                throw CommandError.file("list", dir.path, error)
+            }
             files = all.filter { $0.hasSuffix(".json") }.sorted().map { dir.appendingPathComponent($0) }
         } else {
-            files = scenes.filter { $0 != "union" }
+            files = scenes.filter { $0 != "union" && $0 != "list" }
                 .map { dir.appendingPathComponent($0.hasSuffix(".json") ? $0 : $0 + ".json") }
         }
-        if let png { try FileManager.default.createDirectory(atPath: png, withIntermediateDirectories: true) }
+        if let png {
+            do { try FileManager.default.createDirectory(atPath: png, withIntermediateDirectories: true) } catch {
+                throw CommandError.file("create the folder", png, error)
+            }
+        }
         if scenes.contains("union") {
-            let ms = runBooleanUnionBench(frames: frames ?? 5).sorted()
-            let n = ms.count
-            let median = n % 2 == 1 ? ms[n / 2] : (ms[n / 2 - 1] + ms[n / 2]) / 2
-            report("union", Timing(median: median, min: ms[0], max: ms[n - 1], frames: n, lastFrame: nil))
+            report("union", Timing(samples: runBooleanUnionBench(frames: frames ?? 5), lastFrame: nil))
+        }
+        if scenes.contains("list") {
+            let (ms, last) = try runListHolesBench(frames: frames ?? 120)
+            report("list", Timing(samples: ms, lastFrame: last))
+            if let png { try last.pngData().write(to: URL(fileURLWithPath: png).appendingPathComponent("list.png")) }
         }
         for file in files {
             let scene = try BenchScene.load(from: file)
@@ -56,7 +65,9 @@ struct BenchCommand: ParsableCommand {
             report(scene.name, result)
             if let png, let pixmap = result.lastFrame {
                 let url = URL(fileURLWithPath: png).appendingPathComponent(scene.name + ".png")
-                try pixmap.pngData().write(to: url)
+                let data: Data
+                do { data = try pixmap.pngData() } catch { throw CommandError("cannot encode '\(url.path)': \(error)") }
+                try CommandError.write(data, to: url)
             }
         }
     }
@@ -67,10 +78,24 @@ struct BenchCommand: ParsableCommand {
         var max: Double
         var frames: Int
         var lastFrame: Pixmap?
+
+        /// Median, minimum and maximum of per-frame samples (at least one).
+        init(samples: [Double], lastFrame: Pixmap?) {
+            let sorted = samples.sorted()
+            let n = sorted.count
+            median = n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2
+            min = sorted[0]
+            max = sorted[n - 1]
+            frames = n
+            self.lastFrame = lastFrame
+        }
     }
 
     private func time(_ scene: BenchScene) throws -> Timing {
-        var ctx = try DrawingContext(width: scene.width, height: scene.height)
+        var ctx: DrawingContext
+        do { ctx = try DrawingContext(width: scene.width, height: scene.height) } catch {
+            throw CommandError("scene \(scene.name): \(error)")
+        }
         let renderer = BenchRenderer(scene: scene)
         for _ in 0..<3 { renderer.render(into: &ctx) }
         var ms: [Double] = []
@@ -87,10 +112,7 @@ struct BenchCommand: ParsableCommand {
                 break
             }
         }
-        let sorted = ms.sorted()
-        let n = sorted.count
-        let median = n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2
-        return Timing(median: median, min: sorted[0], max: sorted[n - 1], frames: n, lastFrame: ctx.pixmap)
+        return Timing(samples: ms, lastFrame: ctx.pixmap)
     }
 
     private func report(_ name: String, _ t: Timing) {

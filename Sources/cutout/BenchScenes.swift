@@ -42,9 +42,14 @@ extension BenchScene {
         }
         guard let doc = root as? [String: Any] else { throw fail("top level is not an object") }
         guard let name = doc["name"] as? String else { throw fail("missing string \"name\"") }
+        // The name becomes `<name>.png` inside the --png folder: it must stay a plain file name.
+        guard !name.isEmpty, name.utf8.count <= 128, name != ".", name != "..",
+              !name.contains(where: { $0 == "/" || $0 == "\\" || $0.isNewline || $0 == "\0" }) else {
+            throw fail("\"name\" must be a plain file name (1...128 bytes, no '/', '\\' or control characters)")
+        }
         guard let w = doc["width"] as? Int, let h = doc["height"] as? Int, w > 0, h > 0,
-              w <= Pixmap.maxDimension, h <= Pixmap.maxDimension else {
-            throw fail("\"width\"/\"height\" must be integers in 1...\(Pixmap.maxDimension)")
+              w <= Pixmap.maxDimension, h <= Pixmap.maxDimension, w * h <= Pixmap.maxPixelCount else {
+            throw fail("\"width\"/\"height\" must be integers in 1...\(Pixmap.maxDimension), at most \(Pixmap.maxPixelCount) pixels in all")
         }
         guard let items = doc["items"] as? [[String: Any]] else { throw fail("missing array of objects \"items\"") }
         var ops: [BenchOp] = []
@@ -68,6 +73,12 @@ private struct Item {
     func num(_ k: String) throws -> CGFloat {
         guard let v = fields[k] as? Double, v.isFinite else { throw ItemError(reason: "missing number \"\(k)\"") }
         return CGFloat(v)
+    }
+
+    func num(_ k: String, in range: ClosedRange<CGFloat>) throws -> CGFloat {
+        let v = try num(k)
+        guard range.contains(v) else { throw ItemError(reason: "\"\(k)\" must be in \(range.lowerBound)...\(range.upperBound), got \(v)") }
+        return v
     }
 
     func str(_ k: String) throws -> String {
@@ -150,7 +161,7 @@ private struct Item {
         case "shadowFill":
             return .shadowFill(try path("path"), try color("fill", alpha: 1),
                                shadow: try color("shadowColor", alpha: try num("shadowAlpha")),
-                               sigma: try num("sigma"), dx: try num("dx"), dy: try num("dy"))
+                               sigma: try num("sigma", in: 0...Pixmap.maximumBlurSigma), dx: try num("dx"), dy: try num("dy"))
         case let other:
             throw ItemError(reason: "unknown op \"\(other)\"")
         }

@@ -4,7 +4,7 @@ import Foundation
 
 extension GallerySection {
     /// A section made of a component's layer-tree scenes: stills become PNG files, scenes with
-    /// several frames become animated PNGs (with the first frame as a still beside them).
+    /// several frames become animated PNGs; every scene's first frame is also exported as SVG.
     static func fromScenes(title: String, summary: String, scenes: [GalleryScene], scale: Double) throws -> GallerySection {
         var items: [GalleryItem] = []
         for scene in scenes {
@@ -20,6 +20,7 @@ extension GallerySection {
             } else {
                 files.append(GalleryFile(name: "\(scene.id).png", data: try still.pngData()))
             }
+            files.append(GalleryFile(name: "\(scene.id).svg", data: Data(SVGExporter.svg(for: first, size: scene.size).utf8)))
             items.append(GalleryItem(id: scene.id, title: scene.title, caption: scene.caption, files: files))
         }
         return GallerySection(title: title, summary: summary, items: items)

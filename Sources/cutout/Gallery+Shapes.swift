@@ -25,11 +25,7 @@ extension GallerySection {
         scenes.append(GalleryScene(id: "shape-chamfered-border", title: "Chamfered border",
                                    caption: "Two corners cut by 40 pt, two rounded with radius 40; white fill, black shadow radius 20 from the same path.",
                                    size: size, frames: [borderLayer(border, size: size)], frameDuration: 0))
-        var section = try fromScenes(title: "Shapes", summary: "Outlines from SPEC §3, each a function of its rect.", scenes: scenes, scale: scale)
-        for (i, suit) in suits.enumerated() {
-            section.items[i].files.append(GalleryFile(name: "shape-\(suit.id).svg", data: Data(svg(suit.path, color: suit.color, size: cell.size).utf8)))
-        }
-        return section
+        return try fromScenes(title: "Shapes", summary: "Outlines from SPEC §3, each a function of its rect.", scenes: scenes, scale: scale)
     }
 
     private static func suitLayer(_ path: Path, color: Color, shadowRadius: CGFloat, size: CGSize) -> Layer {
@@ -69,15 +65,5 @@ extension GallerySection {
         container.addSublayer(front)
         root.addSublayer(container)
         return root
-    }
-
-    private static func svg(_ path: Path, color: Color, size: CGSize) -> String {
-        let hex = String(format: "#%02x%02x%02x", Int(color.red * 255), Int(color.green * 255), Int(color.blue * 255))
-        return """
-        <svg xmlns="http://www.w3.org/2000/svg" width="\(Int(size.width))" height="\(Int(size.height))" viewBox="0 0 \(Int(size.width)) \(Int(size.height))">
-        <path d="\(path.svgPathData)" fill="\(hex)" stroke="\(hex)" stroke-width="2"/>
-        </svg>
-
-        """
     }
 }

@@ -22,7 +22,9 @@ struct GalleryCommand: ParsableCommand {
 
     func run() throws {
         let folder = URL(fileURLWithPath: output, isDirectory: true)
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        do { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) } catch {
+            throw CommandError.file("create the folder", output, error)
+        }
         var sections: [GallerySection] = []
         for make in GallerySection.all {
             sections.append(try make(scale))
@@ -31,13 +33,13 @@ struct GalleryCommand: ParsableCommand {
         for section in sections {
             for item in section.items {
                 for file in item.files {
-                    try file.data.write(to: folder.appendingPathComponent(file.name))
+                    try CommandError.write(file.data, to: folder.appendingPathComponent(file.name))
                     written += 1
                 }
             }
         }
         let html = GalleryIndex.html(sections: sections)
-        try Data(html.utf8).write(to: folder.appendingPathComponent("index.html"))
+        try CommandError.write(Data(html.utf8), to: folder.appendingPathComponent("index.html"))
         print("gallery: wrote \(written) files in \(sections.count) sections to \(folder.path)/index.html")
     }
 }

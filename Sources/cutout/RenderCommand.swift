@@ -10,7 +10,7 @@ struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
         abstract: "Render an SVG file to PNG, or re-export it as SVG, through Cutout's layer tree.",
-        discussion: "The output format follows the extension of -o: .png (pixels) or .svg (vectors, as Cutout's renderer draws them). With only --width or only --height the other side keeps the document's aspect ratio. Unsupported SVG content is skipped with a warning on standard error.")
+        discussion: "The output format follows the extension of -o: .png (pixels) or .svg (vectors, as Cutout's renderer draws them). With only --width or only --height the other side keeps the document's aspect ratio. Sizes and scale must be positive and finite, and a PNG's pixel size (points × scale, rounded up) at most 32768 per side and 2^28 pixels in all; larger requests are refused before anything is allocated. Unsupported SVG content is skipped with a warning on standard error.")
 
     @Argument(help: "The SVG file to read.")
     var input: String
@@ -40,23 +40,27 @@ struct RenderCommand: ParsableCommand {
     }
 
     func run() throws {
+        try CommandError.requireFile(input)
         let data: Data
         do { data = try Data(contentsOf: URL(fileURLWithPath: input)) } catch {
-            throw ValidationError("cannot read '\(input)': \(error.localizedDescription)")
+            throw CommandError.file("read", input, error)
         }
         let image: SVGImage
         do { image = try SVGImporter.importSVG(data) } catch {
-            throw ValidationError("'\(input)' is not a usable SVG document: \(error)")
+            throw CommandError("'\(input)' is not a usable SVG document: \(error)")
         }
         for w in image.warnings { FileHandle.standardError.write(Data("warning: \(input): \(w)\n".utf8)) }
         let natural = image.size
-        guard natural.width > 0, natural.height > 0 else { throw ValidationError("'\(input)' has an empty size") }
+        guard natural.width > 0, natural.height > 0 else { throw CommandError("'\(input)' has an empty size") }
         var size = natural
         switch (width, height) {
         case let (w?, h?): size = CGSize(width: w, height: h)
         case let (w?, nil): size = CGSize(width: w, height: w * natural.height / natural.width)
         case let (nil, h?): size = CGSize(width: h * natural.width / natural.height, height: h)
         case (nil, nil): break
+        }
+        guard size.width.isFinite, size.height.isFinite, size.width > 0, size.height > 0 else {
+            throw CommandError("'\(input)': the output size \(size.width)×\(size.height) (from the document's aspect ratio) must be positive and finite")
         }
         let root = Layer()
         root.anchorPoint = .zero
@@ -67,17 +71,14 @@ struct RenderCommand: ParsableCommand {
         root.addSublayer(image.layer)
         if writesSVG {
             let svg = SVGExporter.svg(for: root, size: size)
-            do { try Data(svg.utf8).write(to: URL(fileURLWithPath: output)) } catch {
-                throw ValidationError("cannot write '\(output)': \(error)")
-            }
-            return
+            return try CommandError.write(Data(svg.utf8), to: URL(fileURLWithPath: output))
         }
         let pixels: Pixmap
         do { pixels = try LayerRenderer.render(root, size: size, scale: CGFloat(scale ?? 1)) } catch {
-            throw ValidationError("\(error)")
+            throw CommandError("'\(input)': \(error)")
         }
-        do { try pixels.pngData().write(to: URL(fileURLWithPath: output)) } catch {
-            throw ValidationError("cannot write '\(output)': \(error)")
-        }
+        let png: Data
+        do { png = try pixels.pngData() } catch { throw CommandError("cannot encode '\(output)': \(error)") }
+        try CommandError.write(png, to: URL(fileURLWithPath: output))
     }
 }

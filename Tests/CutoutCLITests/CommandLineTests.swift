@@ -12,4 +12,160 @@ import Testing
         #expect(throws: (any Error).self) { try GalleryCommand.parse(["--scale", "nan"]) }
         #expect(throws: (any Error).self) { try GalleryCommand.parse(["--scale", "1000"]) }
     }
+
+    @Test func galleryNamesAnOutputThatCannotBeAFolder() throws {
+        let tmp = try TemporaryFolder()
+        let file = try tmp.write("taken", "not a folder")
+        let taken = runCutout(["gallery", "-o", file])
+        #expect(taken.exitCode != 0)
+        #expect(taken.message.contains(file) && taken.message.contains("File exists"))
+        let impossible = runCutout(["gallery", "-o", "/dev/null/gallery"])
+        #expect(impossible.exitCode != 0)
+        #expect(impossible.message.contains("/dev/null/gallery") && impossible.message.contains("Not a directory"))
+    }
+}
+
+@Suite struct RenderCommandTests {
+    @Test func rendersASmallDocumentToPNGAndSVG() throws {
+        let tmp = try TemporaryFolder()
+        let input = try tmp.write("in.svg", smallSVG)
+        let png = runCutout(["render", input, "-o", tmp.path("out.png"), "--width", "40"])
+        #expect(png.succeeded, "\(png.message)")
+        let data = try Data(contentsOf: URL(fileURLWithPath: tmp.path("out.png")))
+        #expect(data.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+        let svg = runCutout(["render", input, "-o", tmp.path("out.svg")])
+        #expect(svg.succeeded, "\(svg.message)")
+        #expect(try String(contentsOfFile: tmp.path("out.svg"), encoding: .utf8).contains("<svg"))
+    }
+
+    @Test func aMissingInputIsNamed() throws {
+        let tmp = try TemporaryFolder()
+        let missing = tmp.path("missing.svg")
+        let outcome = runCutout(["render", missing, "-o", tmp.path("out.png")])
+        #expect(outcome.exitCode != 0)
+        #expect(outcome.message.contains(missing) && outcome.message.contains("No such file"))
+        #expect(!FileManager.default.fileExists(atPath: tmp.path("out.png")))
+    }
+
+    @Test func aFolderAsInputIsNamed() throws {
+        let tmp = try TemporaryFolder()
+        let outcome = runCutout(["render", tmp.url.path, "-o", tmp.path("out.png")])
+        #expect(outcome.exitCode != 0)
+        #expect(outcome.message.contains(tmp.url.path) && outcome.message.contains("folder"))
+    }
+
+    @Test(arguments: [
+        ("", "no root element"),
+        ("<svg><rect", "unterminated <rect>"),
+        ("<svg width='10' height='10'><g></svg>", "unexpected </svg>"),
+        ("<html/>", "not <svg>"),
+        ("<!DOCTYPE svg [<!ENTITY a 'aaaa'>]><svg/>", "entity"),
+        ("\u{FF}\u{FE}<svg/>", "text outside the root element"),
+    ])
+    func malformedSVGNamesTheFileAndTheReason(text: String, reason: String) throws {
+        let tmp = try TemporaryFolder()
+        let input = try tmp.write("bad.svg", text)
+        let outcome = runCutout(["render", input, "-o", tmp.path("out.png")])
+        #expect(outcome.exitCode != 0)
+        #expect(outcome.message.contains(input), "\(outcome.message)")
+        #expect(outcome.message.contains(reason), "\(outcome.message)")
+        #expect(!FileManager.default.fileExists(atPath: tmp.path("out.png")))
+    }
+
+    @Test func aDocumentWithoutAreaIsRefused() throws {
+        let tmp = try TemporaryFolder()
+        let input = try tmp.write("flat.svg", "<svg width='0' height='10'/>")
+        let outcome = runCutout(["render", input, "-o", tmp.path("out.png")])
+        #expect(outcome.exitCode != 0)
+        #expect(outcome.message.contains("empty size"))
+    }
+
+    @Test func unwritableOutputsAreNamedWithTheSystemReason() throws {
+        let tmp = try TemporaryFolder()
+        let input = try tmp.write("in.svg", smallSVG)
+        try FileManager.default.createDirectory(atPath: tmp.path("folder.png"), withIntermediateDirectories: false)
+        let folder = runCutout(["render", input, "-o", tmp.path("folder.png")])
+        #expect(folder.exitCode != 0)
+        #expect(folder.message.contains("folder.png") && folder.message.contains("Is a directory"), "\(folder.message)")
+        for output in ["/dev/null/x.png", "/dev/null/x.svg"] {
+            let outcome = runCutout(["render", input, "-o", output])
+            #expect(outcome.exitCode != 0)
+            #expect(outcome.message.contains(output) && outcome.message.contains("Not a directory"), "\(outcome.message)")
+        }
+    }
+
+    /// Option values that must be refused when parsing, before any file is read.
+    @Test(arguments: [
+        ["--width", "0"], ["--width=-5"], ["--width", "-5"], ["--width", "nan"], ["--width", "inf"],
+        ["--height", "-0"], ["--scale", "0"], ["--scale", "nan"], ["--width", "abc"],
+    ])
+    func absurdOptionValuesAreUsageErrors(options: [String]) throws {
+        let tmp = try TemporaryFolder()
+        let input = try tmp.write("in.svg", smallSVG)
+        let outcome = runCutout(["render", input, "-o", tmp.path("out.png")] + options)
+        #expect(outcome.exitCode == 64, "EX_USAGE for \(options): \(outcome.message)")
+        #expect(!FileManager.default.fileExists(atPath: tmp.path("out.png")))
+    }
+
+    @Test func scaleIsRefusedForSVGOutputAndOtherExtensions() {
+        #expect(runCutout(["render", "a.svg", "-o", "b.svg", "--scale", "2"]).exitCode == 64)
+        #expect(runCutout(["render", "a.svg", "-o", "b.jpg"]).exitCode == 64)
+    }
+
+    /// Sizes beyond the pixmap limits are refused before anything is allocated: these would
+    /// need 4·10¹⁸ bytes and more if they were not.
+    @Test(arguments: [
+        ["--width", "1e9"], ["--height", "1e9"], ["--width", "40000", "--height", "1"],
+        ["--width", "20000", "--height", "20000"], ["--scale", "1e9"], ["--width", "1e30", "--height", "1", "--scale", "1e300"],
+    ])
+    func enormousPNGSizesAreRefusedBeforeAllocating(options: [String]) throws {
+        let tmp = try TemporaryFolder()
+        let input = try tmp.write("in.svg", smallSVG)
+        let outcome = runCutout(["render", input, "-o", tmp.path("out.png")] + options)
+        #expect(outcome.exitCode != 0)
+        #expect(outcome.message.contains("32768"), "states the limit: \(outcome.message)")
+        #expect(!FileManager.default.fileExists(atPath: tmp.path("out.png")))
+    }
+
+    @Test func aDerivedSideThatOverflowsIsRefused() throws {
+        let tmp = try TemporaryFolder()
+        let input = try tmp.write("tall.svg", "<svg width='10' height='100'/>")
+        let outcome = runCutout(["render", input, "-o", tmp.path("out.svg"), "--width", "1e308"])
+        #expect(outcome.exitCode != 0)
+        #expect(outcome.message.contains("finite"), "\(outcome.message)")
+        #expect(!FileManager.default.fileExists(atPath: tmp.path("out.svg")))
+    }
+
+    /// Tiny sizes round up to one pixel rather than failing (pixel size = points × scale,
+    /// rounded up).
+    @Test func tinySizesRoundUpToOnePixel() throws {
+        let tmp = try TemporaryFolder()
+        let input = try tmp.write("in.svg", smallSVG)
+        let outcome = runCutout(["render", input, "-o", tmp.path("out.png"), "--width", "1e-3", "--height", "1e-3"])
+        #expect(outcome.succeeded, "\(outcome.message)")
+    }
+
+    /// The real executable: errors go to standard error (nothing on standard output) with a
+    /// non-zero status.
+    @Test func theExecutableReportsErrorsOnStandardError() throws {
+        let exe = try #require(builtCutoutExecutable(), "the cutout executable is built beside the tests")
+        let tmp = try TemporaryFolder()
+        let input = try tmp.write("bad.svg", "<svg><rect")
+        for (arguments, status) in [(["render", input, "-o", tmp.path("o.png")], Int32(1)),
+                                    (["render", input, "-o", tmp.path("o.png"), "--width", "nan"], Int32(64))] {
+            let process = Process()
+            process.executableURL = exe
+            process.arguments = arguments
+            let out = Pipe(), err = Pipe()
+            process.standardOutput = out
+            process.standardError = err
+            try process.run()
+            let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            let stdout = out.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            #expect(process.terminationStatus == status, "\(arguments): \(stderr)")
+            #expect(stderr.hasPrefix("Error: "), "\(stderr)")
+            #expect(stdout.isEmpty)
+        }
+    }
 }

@@ -1,3 +1,4 @@
+import CutoutTestSupport
 import Foundation
 import Testing
 import CutoutGeometry
@@ -261,7 +262,7 @@ import CutoutLayers
         let recipe = try #require(PizzaRecipe.menu.first { $0.id == "pepperoni" })
         let render = try LayerRenderer.render(PizzaArt.pizzaLayer(recipe, diameter: 120), size: CGSize(width: 120, height: 120))
         let golden = try CollectionTestSupport.golden("collection-pizza-veggie")
-        let diff = try #require(CollectionTestSupport.difference(render, golden, channelTolerance: 2))
+        let diff = try #require(GoldenImages.difference(render, golden, channelTolerance: 2))
         #expect(diff.fraction > 0.05)
     }
 }

@@ -114,4 +114,55 @@ import CutoutGeometry
             ctx.setFillColor(Self.color(250, 200, 0, 255)); ctx.fill(Self.rect(-10, 40, 120, 16))
         }
     }
+    static func polygon(_ points: [(CGFloat, CGFloat)]) -> Path {
+        var p = Path()
+        p.addLines(between: points.map { CGPoint(x: $0.0, y: $0.1) })
+        p.closeSubpath()
+        return p
+    }
+
+    /// Rects 0.3, 0.05 and 0.2 px thin and a needle 0.5 px wide: coverage, not visibility.
+    @Test func slivers() throws {
+        try check("fill-slivers") { ctx in
+            ctx.setFillColor(Self.color(0, 0, 0, 255))
+            ctx.fill(Self.rect(10.2, 4, 0.3, 88))
+            ctx.fill(Self.rect(20.6, 4, 0.05, 88))
+            ctx.setFillColor(Self.color(200, 0, 0, 255)); ctx.fill(Self.rect(4, 30.4, 88, 0.2))
+            ctx.setFillColor(Self.color(0, 0, 200, 255)); ctx.fill(Self.polygon([(30, 90), (90, 10), (90.4, 10.3)]))
+        }
+    }
+
+    /// Shapes crossing every edge of the canvas, and a ring whose inside is the canvas.
+    @Test func canvasEdges() throws {
+        var ring = Self.rect(0, 0, 96, 96)
+        ring.addPath(Self.ellipse(-10, -10, 116, 116))
+        try check("fill-canvas-edges", mixedFrom: [(ring, .evenOdd)]) { ctx in
+            ctx.setFillColor(Self.color(20, 120, 60, 255)); ctx.fill(Self.ellipse(-30.5, -20.25, 157, 136))
+            ctx.setFillColor(Self.color(0, 0, 0, 160)); ctx.fill(ring, using: .evenOdd)
+        }
+    }
+
+    /// Vertices at ±1e6: clipped in floating point before rasterising.
+    @Test func hugeCoordinates() throws {
+        try check("fill-huge-coordinates") { ctx in
+            ctx.setFillColor(Self.color(120, 0, 160, 255)); ctx.fill(Self.polygon([(-1e6, -1e6), (1e6, 48.5), (-1e6, 1e6)]))
+            ctx.setFillColor(Self.color(250, 160, 0, 200)); ctx.fill(Self.polygon([(48.25, -1e6), (1e6, 1e6), (60.75, 1e6)]))
+        }
+    }
+
+    /// Drawing through an alpha mask at 1:1: the same ramp-and-bands mask as the script.
+    @Test func maskRampBands() throws {
+        var mask = try Pixmap(width: Self.size, height: Self.size)
+        for y in 0..<Self.size {
+            for x in 0..<Self.size {
+                let ramp = x * 255 / (Self.size - 1)
+                mask[x, y] = PremultipliedRGBA8(r: 0, g: 0, b: 0, a: UInt8((y / 12) % 2 == 0 ? ramp : 255 - ramp))
+            }
+        }
+        try check("mask-ramp-bands") { ctx in
+            ctx.clip(toMask: mask, in: CGRect(x: 0, y: 0, width: Self.size, height: Self.size))
+            ctx.setFillColor(Self.color(30, 100, 220, 255)); ctx.fill(Self.rect(8, 8, 80, 80))
+            ctx.setFillColor(Self.color(240, 120, 0, 255)); ctx.fill(Self.ellipse(30.5, 30.5, 50, 50))
+        }
+    }
 }
