@@ -51,14 +51,26 @@ final class MaskBlur {
     /// Blurs the `width × height` mask at `src` as if it sat inside a transparent border of
     /// `padX` columns and `padY` rows (each at least the reach of its plan, so nothing is cut
     /// off), and writes the part `crop` of that padded plane (coordinates in the padded plane,
-    /// inside it) to `dst`.
+    /// inside it) to `dst`. Temporary memory: 4 bytes per pixel of `crop.width × (height + 2·padY)`.
     func run(src: UnsafePointer<UInt8>, width w: Int, height h: Int, srcRowBytes: Int,
              planX: BlurPlan?, planY: BlurPlan?, padX: Int, padY: Int,
              crop: PixelRect, dst: UnsafeMutablePointer<UInt8>, dstRowBytes: Int) {
-        let pw = w + 2 * padX, ph = h + 2 * padY
+        // The planes keep only the crop's columns (vertical passes never mix columns), so a
+        // wide blur of a mask much larger than what is kept costs no memory for the rest.
+        let cw = crop.width, ph = h + 2 * padY
         let reachX = planX?.reach ?? 0
         let guardX = (planX?.boxes.map { max($0.left, $0.right) }.max() ?? reachX) + 1
-        reserve(plane: pw * ph, row: pw, line: w + 2 * reachX + 2 * guardX)
+        reserve(plane: cw * ph, row: cw, line: w + 2 * reachX + 2 * guardX)
+        /// Zeroes plane row `row` outside padded columns `start..<start + count` and returns
+        /// where padded column `start` would be stored plus the kept part of the range,
+        /// relative to `start`.
+        @inline(__always) func span(row: Int, start: Int, count: Int) -> (UnsafeMutablePointer<UInt16>, Range<Int>) {
+            let out = a + row * cw
+            let x0 = min(max(start, crop.minX), crop.maxX), x1 = max(min(start + count, crop.maxX), x0)
+            out.update(repeating: 0, count: x0 - crop.minX)
+            (out + (x1 - crop.minX)).update(repeating: 0, count: crop.maxX - x1)
+            return (out + (start - crop.minX), (x0 - start)..<(x1 - start))
+        }
 
         // Horizontal: source rows into plane `a`, rows padY..<padY+h; note which are non-zero.
         var lo = Int.max, hi = -1
@@ -78,28 +90,28 @@ final class MaskBlur {
             }
             defer { y0 += n }
             guard last >= 0 else {
-                for k in 0..<n { (a + (y0 + k + padY) * pw).update(repeating: 0, count: pw) }
+                for k in 0..<n { (a + (y0 + k + padY) * cw).update(repeating: 0, count: cw) }
                 continue
             }
             lo = min(lo, y0 + padY); hi = y0 + n - 1 + padY
             guard let planX else {
-                let s = src + y0 * srcRowBytes, out = a + (y0 + padY) * pw
-                out.update(repeating: 0, count: pw)
-                for x in first...last { out[padX + x] = UInt16(s[x]) << 8 }
+                let s = src + y0 * srcRowBytes
+                let (o, kept) = span(row: y0 + padY, start: padX + first, count: last - first + 1)
+                for i in kept { o[i] = UInt16(s[first + i]) << 8 }
                 continue
             }
             // The non-zero span of the blurred rows: the source span plus the reach each side.
             let m = last - first + 1 + 2 * reachX
             let start = padX + first - reachX
             if planX.boxes.isEmpty {
-                let s = src + y0 * srcRowBytes, out = a + (y0 + padY) * pw
+                let s = src + y0 * srcRowBytes
                 line0.update(repeating: 0, count: m + 2 * guardX)
                 line1.update(repeating: 0, count: m + 2 * guardX)
                 for x in first...last { line0[guardX + reachX + x - first] = UInt32(s[x]) << 8 }
                 MaskBlur.convolveLine(line0 + guardX, into: line1 + guardX, count: m, weights: planX.fixedKernel)
-                out.update(repeating: 0, count: start)
-                for i in 0..<m { out[start + i] = UInt16(truncatingIfNeeded: line1[guardX + i]) }
-                (out + start + m).update(repeating: 0, count: pw - start - m)
+                let v = line1 + guardX
+                let (o, kept) = span(row: y0 + padY, start: start, count: m)
+                for i in kept { o[i] = UInt16(truncatingIfNeeded: v[i]) }
                 continue
             }
             var l0 = lines0, l1 = lines1
@@ -114,12 +126,10 @@ final class MaskBlur {
                 MaskBlur.boxLines(l0 + guardX, into: l1 + guardX, count: m, left: box.left, right: box.right)
                 swap(&l0, &l1)
             }
+            let v = l0 + guardX
             for k in 0..<n {
-                let out = a + (y0 + k + padY) * pw
-                out.update(repeating: 0, count: start)
-                let o = out + start, v = l0 + guardX
-                for i in 0..<m { o[i] = UInt16(truncatingIfNeeded: v[i][k]) }
-                (out + start + m).update(repeating: 0, count: pw - start - m)
+                let (o, kept) = span(row: y0 + k + padY, start: start, count: m)
+                for i in kept { o[i] = UInt16(truncatingIfNeeded: v[i][k]) }
             }
         }
 
@@ -127,14 +137,14 @@ final class MaskBlur {
         var from = a, to = b
         if let planY, lo <= hi {
             if planY.boxes.isEmpty {
-                verticalConvolve(from, rows: lo...hi, width: pw, weights: planY.fixedKernel,
+                verticalConvolve(from, rows: lo...hi, width: cw, weights: planY.fixedKernel,
                                  crop: crop, dst: dst, dstRowBytes: dstRowBytes)
                 return
             }
             for (k, box) in planY.boxes.enumerated() {
                 let outRows = max(0, lo - box.right)...min(ph - 1, hi + box.left)
                 let last = k == planY.boxes.count - 1
-                verticalBox(from, rows: lo...hi, out: outRows, width: pw, left: box.left, right: box.right,
+                verticalBox(from, rows: lo...hi, out: outRows, width: cw, left: box.left, right: box.right,
                             into: to, final: last ? (crop, dst, dstRowBytes) : nil)
                 lo = outRows.lowerBound; hi = outRows.upperBound
                 swap(&from, &to)
@@ -145,8 +155,8 @@ final class MaskBlur {
         for y in crop.minY..<crop.maxY {
             let d = dst + (y - crop.minY) * dstRowBytes
             guard y >= lo && y <= hi else { d.update(repeating: 0, count: crop.width); continue }
-            let s = from + y * pw + crop.minX
-            for x in 0..<crop.width { d[x] = UInt8(truncatingIfNeeded: (UInt32(s[x]) &+ 128) >> 8) }
+            let s = from + y * cw
+            for x in 0..<cw { d[x] = UInt8(truncatingIfNeeded: (UInt32(s[x]) &+ 128) >> 8) }
         }
     }
 
@@ -205,14 +215,16 @@ final class MaskBlur {
             }
             for y in out {
                 let enter = row(y + right), leave = row(y - left)
-                if y >= crop.minY && y < crop.maxY {
-                    let d = final.dst + (y - crop.minY) * final.rowBytes - crop.minX
-                    for x in crop.minX..<crop.maxX {
-                        let s = UInt64(col[x] &+ UInt32(enter[x]))
-                        d[x] = UInt8(truncatingIfNeeded: (s &* r &+ (1 << 39)) >> 40)
-                    }
+                guard y >= crop.minY && y < crop.maxY else {
+                    for x in 0..<pw { col[x] = col[x] &+ UInt32(enter[x]) &- UInt32(leave[x]) }
+                    continue
                 }
-                for x in 0..<pw { col[x] = col[x] &+ UInt32(enter[x]) &- UInt32(leave[x]) }
+                let d = final.dst + (y - crop.minY) * final.rowBytes
+                for x in 0..<pw {
+                    let s = col[x] &+ UInt32(enter[x])
+                    d[x] = UInt8(truncatingIfNeeded: (UInt64(s) &* r &+ (1 << 39)) >> 40)
+                    col[x] = s &- UInt32(leave[x])
+                }
             }
             return
         }
@@ -242,7 +254,7 @@ final class MaskBlur {
                 for x in 0..<pw { acc[x] &+= wk &* UInt32(s[x]) }
             }
             let d = dst + (y - crop.minY) * dstRowBytes
-            for x in 0..<crop.width { d[x] = UInt8(truncatingIfNeeded: acc[crop.minX + x] >> 24) }
+            for x in 0..<pw { d[x] = UInt8(truncatingIfNeeded: acc[x] >> 24) }
         }
     }
 }
