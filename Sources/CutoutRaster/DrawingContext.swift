@@ -244,6 +244,9 @@ struct GState {
 /// Reusable per-context memory, so steady drawing does not allocate.
 final class Scratch {
     let rasterizer = Rasterizer()
+    let maskBlur = MaskBlur()
+    private var masks: [UnsafeMutablePointer<UInt8>] = [.allocate(capacity: 0), .allocate(capacity: 0)]
+    private var maskCapacities = [0, 0]
     private var span: UnsafeMutablePointer<PremultipliedRGBA8>?
     private var spanCapacity = 0
     private var coverage: UnsafeMutablePointer<UInt8>?
@@ -273,7 +276,20 @@ final class Scratch {
         return c
     }
 
+    /// At least `count` bytes in mask slot `slot` (0 or 1), zeroed when asked, valid until the
+    /// next call for that slot.
+    func maskBuffer(_ slot: Int, count: Int, zeroed: Bool) -> UnsafeMutablePointer<UInt8> {
+        if maskCapacities[slot] < count {
+            masks[slot].deallocate()
+            masks[slot] = .allocate(capacity: count)
+            maskCapacities[slot] = count
+        }
+        if zeroed { masks[slot].update(repeating: 0, count: count) }
+        return masks[slot]
+    }
+
     deinit {
+        for m in masks { m.deallocate() }
         span?.deallocate()
         coverage?.deallocate()
     }

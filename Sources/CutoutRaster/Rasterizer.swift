@@ -43,16 +43,24 @@ final class Rasterizer {
     /// Device coordinates are clamped to this magnitude before clipping.
     static let coordinateLimit: Double = 1e12
     /// Most accumulation cells alive at once (one float each).
-    static let cellBudget = 1 << 18
+    static let cellBudget = 1 << 16
 
     /// Flattening tolerance in device pixels.
     var tolerance: Double = Rasterizer.defaultTolerance
 
     /// Flattened contours: x, y pairs.
-    private var points: [Double] = []
+    private var points = UnsafeMutablePointer<Double>.allocate(capacity: 0)
+    private var pointCapacity = 0
+    /// Number of `Double`s of ``points`` in use.
+    private var pointCount = 0
     /// End (exclusive, in points) of each contour in `points`.
     private var contourEnds: [Int] = []
     private var bounds = (minX: 0.0, minY: 0.0, maxX: 0.0, maxY: 0.0)
+    /// Per band, where its segments start in ``bandSegments`` (one more entry than bands).
+    private var bandStarts: [Int] = []
+    private var bandFill: [Int] = []
+    /// Point-index pairs (from, to) of the segments of each band, band after band.
+    private var bandSegments: [Int32] = []
 
     private var cells = UnsafeMutablePointer<Float>.allocate(capacity: 0)
     private var cellCapacity = 0
@@ -66,7 +74,7 @@ final class Rasterizer {
     init() {}
 
     deinit {
-        cells.deallocate(); rowMin.deallocate(); rowMax.deallocate(); dirty.deallocate()
+        points.deallocate(); cells.deallocate(); rowMin.deallocate(); rowMax.deallocate(); dirty.deallocate()
     }
 
     /// Grows the band buffers (all zero / empty) to hold `rows` rows of `stride` cells.
@@ -96,9 +104,17 @@ final class Rasterizer {
     /// Replaces the stored contours with `path` mapped by `transform` and flattened.
     /// `cull` is the device rectangle that matters: curves entirely outside it become chords.
     func setPath(_ path: Path, transform t: Transform, cull: PixelRect) {
-        points.removeAll(keepingCapacity: true)
         contourEnds.removeAll(keepingCapacity: true)
-        bounds = (.infinity, .infinity, -.infinity, -.infinity)
+        // Work on locals (moved out of the object and back at the end): nested functions that
+        // touch stored properties of a class pay for dynamic exclusivity checks on every point.
+        var pts = points, capacity = pointCapacity
+        var ends = contourEnds
+        contourEnds = []
+        var count = 0
+        var box = (minX: Double.infinity, minY: Double.infinity, maxX: -Double.infinity, maxY: -Double.infinity)
+        defer {
+            points = pts; pointCapacity = capacity; contourEnds = ends; pointCount = count; bounds = box
+        }
         let a = Double(t.a), b = Double(t.b), c = Double(t.c), d = Double(t.d)
         let tx = Double(t.tx), ty = Double(t.ty)
         let cx0 = Double(cull.minX), cy0 = Double(cull.minY), cx1 = Double(cull.maxX), cy1 = Double(cull.maxY)
@@ -112,19 +128,25 @@ final class Rasterizer {
             return (clampCoordinate(a * x + c * y + tx), clampCoordinate(b * x + d * y + ty))
         }
         @inline(__always) func push(_ p: (x: Double, y: Double)) {
-            points.append(p.x); points.append(p.y)
-            if p.x < bounds.minX { bounds.minX = p.x }
-            if p.x > bounds.maxX { bounds.maxX = p.x }
-            if p.y < bounds.minY { bounds.minY = p.y }
-            if p.y > bounds.maxY { bounds.maxY = p.y }
+            if count + 2 > capacity {
+                let grown = UnsafeMutablePointer<Double>.allocate(capacity: max(256, 2 * capacity))
+                grown.update(from: pts, count: count)
+                pts.deallocate()
+                pts = grown
+                capacity = max(256, 2 * capacity)
+            }
+            pts[count] = p.x; pts[count + 1] = p.y
+            count += 2
+            if p.x < box.minX { box.minX = p.x }
+            if p.x > box.maxX { box.maxX = p.x }
+            if p.y < box.minY { box.minY = p.y }
+            if p.y > box.maxY { box.maxY = p.y }
             cur = p
         }
         func endContour() {
-            let n = points.count / 2
-            if n - contourStart >= 2 { contourEnds.append(n) } else {
-                points.removeLast(2 * (n - contourStart))
-            }
-            contourStart = points.count / 2
+            let n = count / 2
+            if n - contourStart >= 2 { ends.append(n) } else { count = 2 * contourStart }
+            contourStart = count / 2
         }
         @inline(__always) func outside(_ xs: (Double, Double, Double, Double), _ ys: (Double, Double, Double, Double)) -> Bool {
             max(ys.0, ys.1, ys.2, ys.3) <= cy0 || min(ys.0, ys.1, ys.2, ys.3) >= cy1
@@ -212,23 +234,90 @@ final class Rasterizer {
         var acc = Accumulator(cells: cells, stride: stride, width: w, rowMin: rowMin, rowMax: rowMax,
                               dirty: dirty, dirtyWords: dirtyWords)
         acc.left = Double(region.minX); acc.right = Double(region.maxX)
-        points.withUnsafeBufferPointer { pts in
-            var top = region.minY
-            while top < region.maxY {
-                let bot = min(region.maxY, top + bandRows)
-                acc.top = Double(top); acc.bottom = Double(bot)
+        let bandCount = (region.height + bandRows - 1) / bandRows
+        if bandCount > 1 { bucketSegments(region: region, bandRows: bandRows, bandCount: bandCount) }
+        do { let pts = UnsafePointer(points)
+            bandStarts.withUnsafeBufferPointer { starts in
+                bandSegments.withUnsafeBufferPointer { segs in
+                    for band in 0..<bandCount {
+                        let top = region.minY + band * bandRows
+                        let bot = min(region.maxY, top + bandRows)
+                        acc.top = Double(top); acc.bottom = Double(bot)
+                        if bandCount == 1 {
+                            var start = 0
+                            for end in contourEnds {
+                                var px = pts[2 * (end - 1)], py = pts[2 * (end - 1) + 1]
+                                for i in start..<end {
+                                    let qx = pts[2 * i], qy = pts[2 * i + 1]
+                                    acc.addSegment(px, py, qx, qy)
+                                    px = qx; py = qy
+                                }
+                                start = end
+                            }
+                        } else {
+                            var k = starts[band]
+                            let kEnd = starts[band + 1]
+                            while k < kEnd {
+                                let from = Int(segs[k]), to = Int(segs[k + 1])
+                                acc.addSegment(pts[2 * from], pts[2 * from + 1], pts[2 * to], pts[2 * to + 1])
+                                k += 2
+                            }
+                        }
+                        acc.sweep(rows: bot - top, originX: region.minX, originY: top, evenOdd: evenOdd, into: &blitter)
+                    }
+                }
+            }
+        }
+    }
+
+    /// Sorts the segments (as point-index pairs) into the bands they reach, so that each band
+    /// visits only its own segments: O(segments + band crossings) instead of O(segments × bands).
+    private func bucketSegments(region: PixelRect, bandRows: Int, bandCount: Int) {
+        bandStarts.removeAll(keepingCapacity: true)
+        bandStarts.append(contentsOf: repeatElement(0, count: bandCount + 1))
+        let minY = Double(region.minY), maxY = Double(region.maxY), rows = Double(bandRows)
+        do { let pts = UnsafePointer(points)
+            @inline(__always) func bands(_ from: Int, _ to: Int) -> (Int, Int)? {
+                let ya = pts[2 * from + 1], yb = pts[2 * to + 1]
+                let y0 = min(ya, yb), y1 = max(ya, yb)
+                guard y0 < y1, y1 > minY, y0 < maxY else { return nil }
+                let b0 = y0 <= minY ? 0 : min(bandCount - 1, Int((y0 - minY) / rows))
+                let b1 = y1 >= maxY ? bandCount - 1 : min(bandCount - 1, Int((y1 - minY) / rows))
+                return (b0, b1)
+            }
+            bandStarts.withUnsafeMutableBufferPointer { counts in
                 var start = 0
                 for end in contourEnds {
-                    var px = pts[2 * (end - 1)], py = pts[2 * (end - 1) + 1]
+                    var prev = end - 1
                     for i in start..<end {
-                        let qx = pts[2 * i], qy = pts[2 * i + 1]
-                        acc.addSegment(px, py, qx, qy)
-                        px = qx; py = qy
+                        if let (b0, b1) = bands(prev, i) { for b in b0...b1 { counts[b + 1] += 2 } }
+                        prev = i
                     }
                     start = end
                 }
-                acc.sweep(rows: bot - top, originX: region.minX, originY: top, evenOdd: evenOdd, into: &blitter)
-                top = bot
+                for b in 0..<bandCount { counts[b + 1] += counts[b] }
+            }
+            let total = bandStarts[bandCount]
+            if bandSegments.count < total { bandSegments.append(contentsOf: repeatElement(0, count: total - bandSegments.count)) }
+            bandFill.removeAll(keepingCapacity: true)
+            bandFill.append(contentsOf: bandStarts.dropLast())
+            bandFill.withUnsafeMutableBufferPointer { fill in
+                bandSegments.withUnsafeMutableBufferPointer { segs in
+                    var start = 0
+                    for end in contourEnds {
+                        var prev = end - 1
+                        for i in start..<end {
+                            if let (b0, b1) = bands(prev, i) {
+                                for b in b0...b1 {
+                                    segs[fill[b]] = Int32(prev); segs[fill[b] + 1] = Int32(i)
+                                    fill[b] += 2
+                                }
+                            }
+                            prev = i
+                        }
+                        start = end
+                    }
+                }
             }
         }
     }
@@ -239,6 +328,13 @@ final class Rasterizer {
         setPath(path, transform: transform, cull: clip)
         rasterize(clip: clip, rule: rule, into: &blitter)
     }
+}
+
+/// `⌈v⌉` for `v ≥ 0` (band-local coordinates), without a libm call.
+@inline(__always)
+private func ceilNonNegative(_ v: Double) -> Int {
+    let i = Int(v)
+    return Double(i) < v ? i + 1 : i
 }
 
 @inline(__always)
@@ -350,7 +446,7 @@ private struct Accumulator {
         let dxdy = (x1In - x0In) / (y1 - y0)
         var x = min(max(x0In, 0), wMax)
         let rowStart = Int(y0)
-        let rowEnd = min(Int(y1.rounded(.up)), Int(bottom - top))
+        let rowEnd = min(ceilNonNegative(y1), Int(bottom - top))
         var row = rowStart
         while row < rowEnd {
             let rowTop = Double(row)
@@ -359,10 +455,11 @@ private struct Accumulator {
             let d = dy * dir
             let line = cells + row * stride
             let xa = min(x, xNext), xb = max(x, xNext)
-            let xaFloor = xa.rounded(.down)
-            let ia = Int(xaFloor)
-            let xbCeil = xb.rounded(.up)
-            let ib = max(ia + 1, Int(xbCeil))
+            let ia = Int(xa)
+            let xaFloor = Double(ia)
+            let ibCeil = ceilNonNegative(xb)
+            let xbCeil = Double(ibCeil)
+            let ib = max(ia + 1, ibCeil)
             if ib <= ia + 1 {
                 // Within one column: the part right of the mean x goes to the next cell.
                 let xm = 0.5 * (x + xNext) - xaFloor
@@ -416,24 +513,34 @@ private struct Accumulator {
                         j = nextDirtyBlockStart(row: r, from: j)
                         if j > hi { break }
                     }
-                    // Four cells at a time while their bits are all zero.
-                    if j & 3 == 0 && j + 3 <= hi
-                        && UnsafeRawPointer(line + j).loadUnaligned(as: SIMD4<UInt32>.self) == .zero {
-                        j += 4
+                    // Four cells at a time: stop at the first one whose bits are not zero
+                    // (a stray -0 only splits a run in two of the same coverage).
+                    if j + 3 <= hi {
+                        let raw = UnsafeRawPointer(line + j)
+                        let a = raw.loadUnaligned(as: UInt64.self)
+                        if a != 0 { j += a.trailingZeroBitCount >> 5; break }
+                        let b = raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+                        if b != 0 { j += 2 + b.trailingZeroBitCount >> 5; break }
+                        j = (j + 4) & ~3
                         continue
                     }
                     if line[j] != 0 { break }
                     j += 1
                 }
                 if i < width {
-                    var a = abs(sum)
-                    if evenOdd {
-                        a -= 2 * (a * 0.5).rounded(.down)
-                        if a > 1 { a = 2 - a }
-                    } else if a > 1 {
-                        a = 1
+                    let a = abs(sum)
+                    let c: UInt8
+                    if a <= 1 {
+                        c = UInt8(a * 255 + 0.5)
+                    } else if evenOdd {
+                        // In 1/255 units, rounded once, then folded as an integer. Windings are
+                        // capped at 2^20 (far beyond any real path) so this cannot overflow.
+                        var v = Int32(min(a, 1_048_576) * 255 + 0.5) % 510
+                        if v > 255 { v = 510 - v }
+                        c = UInt8(truncatingIfNeeded: v)
+                    } else {
+                        c = 255
                     }
-                    let c = UInt8(a * 255 + 0.5)
                     if c != 0 {
                         // Past the last touched cell the sum stays constant (edges right of
                         // the region were dropped), so the run reaches the region's end.

@@ -207,28 +207,10 @@ struct BenchRenderer {
                 ctx.setFillColor(c)
                 ctx.fill(cut, using: .evenOdd)
             case .shadowFill(let p, let c, let shadow, let sigma, let dx, let dy):
-                drawShadow(p, color: shadow, sigma: sigma, dx: dx, dy: dy, into: &ctx)
+                ctx.drawShadow(of: p, color: shadow, sigma: sigma, offset: CGSize(width: dx, height: dy))
                 ctx.setFillColor(c)
                 ctx.fill(p)
             }
         }
-    }
-
-    /// The path's coverage in the shadow colour, blurred, drawn under the shape. Only the
-    /// path's box plus the blur's reach is rendered and blurred, and of that only what can
-    /// still reach the canvas once offset (so a huge path or offset costs no huge buffer).
-    private func drawShadow(_ p: Path, color: Color, sigma: CGFloat, dx: CGFloat, dy: CGFloat,
-                            into ctx: inout DrawingContext) {
-        let outset = CGFloat(Pixmap.gaussianBlurOutset(sigma: sigma))
-        let reach = CGRect(x: -dx, y: -dy, width: CGFloat(scene.width), height: CGFloat(scene.height))
-            .insetBy(dx: -2 * outset, dy: -2 * outset)
-        let box = p.boundingBox.insetBy(dx: -outset, dy: -outset).intersection(reach).integral
-        guard !box.isNull, !box.isEmpty,
-              var layer = try? DrawingContext(width: Int(box.width), height: Int(box.height)) else { return }
-        layer.translateBy(x: -box.minX, y: -box.minY)
-        layer.setFillColor(color)
-        layer.fill(p)
-        let blurred = layer.pixmap.gaussianBlurred(sigma: sigma)
-        ctx.draw(blurred, in: box.offsetBy(dx: dx, dy: dy), interpolation: .nearest)
     }
 }

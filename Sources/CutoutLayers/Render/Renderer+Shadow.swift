@@ -21,31 +21,15 @@ extension Renderer {
                            sigma: Layer.shadowSigma(forRadius: layer.shadowRadius))
     }
 
-    /// Draws the shadow cast by the alpha of `source` (device pixels): tinted, blurred with
-    /// the sigma scaled to device pixels, moved by the offset mapped through the CTM.
+    /// Draws the shadow cast by the alpha of `source` (device pixels): the colour through the
+    /// alpha blurred with the sigma scaled to device pixels (only the alpha is blurred, over its
+    /// non-zero box), moved by the offset mapped through the CTM.
     static func drawShadow(of source: Pixmap, _ shadow: ShadowStyle, ctm: Transform, into ctx: inout DrawingContext) {
-        var tinted = source
-        let p = shadow.color.premultiplied
-        tinted.data.withUnsafeMutableBufferPointer { px in
-            var i = 0
-            while i < px.count {
-                let a = UInt32(px[i + 3])
-                if a == 0 {
-                    px[i] = 0; px[i + 1] = 0; px[i + 2] = 0
-                } else {
-                    px[i] = UInt8((UInt32(p.r) * a + 127) / 255)
-                    px[i + 1] = UInt8((UInt32(p.g) * a + 127) / 255)
-                    px[i + 2] = UInt8((UInt32(p.b) * a + 127) / 255)
-                    px[i + 3] = UInt8((UInt32(p.a) * a + 127) / 255)
-                }
-                i += 4
-            }
-        }
         let linearScale = (abs(ctm.a * ctm.d - ctm.b * ctm.c)).squareRoot()
         let sigma = shadow.sigma * linearScale
-        let blurred = sigma > 0 ? tinted.gaussianBlurred(sigma: sigma) : tinted
         let dx = ctm.a * shadow.offset.width + ctm.c * shadow.offset.height
         let dy = ctm.b * shadow.offset.width + ctm.d * shadow.offset.height
-        drawDevice(blurred, into: &ctx, offset: CGPoint(x: dx, y: dy))
+        ctx.drawShadow(of: AlphaMask(alphaOf: source), color: shadow.color, sigma: sigma,
+                       offset: CGSize(width: dx, height: dy))
     }
 }
