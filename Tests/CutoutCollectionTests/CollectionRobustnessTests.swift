@@ -1,3 +1,4 @@
+import CutoutTestSupport
 import CutoutGeometry
 import Foundation
 import Testing
@@ -7,19 +8,7 @@ import Testing
 /// huge bounds, offsets, velocities, spacings and item counts. Every query must return (no
 /// trap on converting a non-finite index to Int, no range with NaN bounds) in bounded time.
 @Suite struct CollectionRobustnessTests {
-    struct SplitMix64: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-        mutating func unit() -> Double { Double(next() >> 11) / 9_007_199_254_740_992 }
-        mutating func pick<T>(_ values: [T]) -> T { values[below(values.count)] }
-    }
+    typealias SplitMix64 = FuzzRandom
 
     static let extremes: [CGFloat] = [0, -0.0, -1, 1e-300, 1e300, -1e300, .greatestFiniteMagnitude,
                                       -.greatestFiniteMagnitude, 1e18, -1e18, .nan, .infinity, -.infinity]

@@ -1,3 +1,4 @@
+import CutoutTestSupport
 import CutoutGeometry
 import CutoutRaster
 import Foundation
@@ -10,19 +11,7 @@ import Testing
 /// is not finite, clamps opacity to 0...1 (NaN = 0) and treats non-finite or negative radii,
 /// widths and sigmas as 0; every render ends in bounded time.
 @Suite struct LayerRendererRobustnessTests {
-    struct SplitMix64 {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-        mutating func unit() -> Double { Double(next() >> 11) / 9_007_199_254_740_992 }
-        mutating func pick<T>(_ values: [T]) -> T { values[below(values.count)] }
-    }
+    typealias SplitMix64 = FuzzRandom
 
     static let extremes: [CGFloat] = [0, -0.0, 1, -1, 0.5, 1e-300, -1e-300, 1e300, -1e300, .greatestFiniteMagnitude,
                                       -.greatestFiniteMagnitude, 1e9, -1e9, .nan, .infinity, -.infinity]

@@ -1,3 +1,4 @@
+import CutoutTestSupport
 import CutoutGeometry
 import CutoutRaster
 import Foundation
@@ -8,18 +9,7 @@ import Testing
 /// attribute values, random nesting. Every case ends quickly in an ``SVGImage`` or an
 /// ``SVGError`` that names a line inside the document; imported trees render at a small size.
 @Suite struct SVGImporterRobustnessTests {
-    struct SplitMix64 {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-        mutating func pick<T>(_ values: [T]) -> T { values[below(values.count)] }
-    }
+    typealias SplitMix64 = FuzzRandom
 
     static let fixtureNames = ["blur", "clip-path", "colors", "css-style", "curves", "fill-rule", "gradient-href",
                                "gradient-spread", "gradient-stroke", "linear-gradient", "mask", "nested-svg",

@@ -1,3 +1,4 @@
+import CutoutTestSupport
 import CutoutGeometry
 import Foundation
 import Testing
@@ -8,19 +9,7 @@ import Testing
 /// The loop runs in a child process (an exit test), so a trap in code owned by other helpers
 /// is reported as a failure naming the case instead of killing the test run.
 @Suite struct DrawingContextRobustnessTests {
-    struct SplitMix64 {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-        mutating func unit() -> Double { Double(next() >> 11) / 9_007_199_254_740_992 }
-        mutating func pick<T>(_ values: [T]) -> T { values[below(values.count)] }
-    }
+    typealias SplitMix64 = FuzzRandom
 
     /// Extreme values, without subnormal-sized positives (the known blur trap, see
     /// BlurRobustnessTests.subnormalSigmaDoesNotTrap).

@@ -1,3 +1,4 @@
+import CutoutTestSupport
 import Foundation
 import Testing
 @testable import CutoutRaster
@@ -6,18 +7,7 @@ import Testing
 /// stale (caught at the chunk) or recomputed (so the mutation reaches the header, zlib stream,
 /// filters and palette). Every case ends in a Pixmap or a PNGError, quickly.
 @Suite struct PNGDecoderRobustnessTests {
-    struct SplitMix64 {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-        mutating func pick<T>(_ values: [T]) -> T { values[below(values.count)] }
-    }
+    typealias SplitMix64 = FuzzRandom
 
     static let crcTable: [UInt32] = (0..<256).map { n in
         var c = UInt32(n)

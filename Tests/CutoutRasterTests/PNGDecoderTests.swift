@@ -1,3 +1,4 @@
+import CutoutTestSupport
 import CZlib
 import Foundation
 import Testing
@@ -332,16 +333,7 @@ enum TestPNG {
 }
 
 /// A small deterministic generator (SplitMix64) so fuzz cases are reproducible.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+typealias SplitMix64 = FuzzRandom
 
 @Suite struct PNGDecoderFuzzTests {
     /// Recomputes the CRC of every chunk whose frame still parses, so mutations reach the
