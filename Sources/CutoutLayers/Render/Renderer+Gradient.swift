@@ -4,22 +4,27 @@ import CutoutRaster
 import struct CutoutGeometry.Transform
 
 extension Renderer {
-    /// The layer's gradient as a paint in its own coordinates (unit points scaled by the bounds).
+    /// The layer's gradient as a paint in its own coordinates. As in Core Animation, the
+    /// gradient is laid out in the layer's unit square and that square is stretched to the
+    /// bounds, so on a non-square layer a diagonal gradient's bands follow the stretch (they are
+    /// not perpendicular to the start–end line in points).
     static func paint(of layer: GradientLayer) -> Paint? {
         let stops = layer.stops
         guard !stops.isEmpty else { return nil }
         let b = layer.bounds
-        func point(_ u: CGPoint) -> CGPoint { CGPoint(x: b.minX + u.x * b.width, y: b.minY + u.y * b.height) }
+        let unitToBounds = Transform(a: b.width, b: 0, c: 0, d: b.height, tx: b.minX, ty: b.minY)
         let gradient = Gradient(stops: stops.map { GradientStop(location: $0.location, color: $0.color) }, spread: layer.spreadMethod)
         switch layer.type {
         case .axial:
-            return .linearGradient(LinearGradient(gradient: gradient, start: point(layer.startPoint), end: point(layer.endPoint)))
+            return .linearGradient(LinearGradient(gradient: gradient, start: layer.startPoint, end: layer.endPoint,
+                                                  transform: unitToBounds))
         case .radial:
-            let c = point(layer.startPoint), e = point(layer.endPoint)
+            let c = layer.startPoint, e = layer.endPoint
             let rx = abs(e.x - c.x), ry = abs(e.y - c.y)
             guard rx > 0, ry > 0 else { return .color(stops[stops.count - 1].color) }
-            // A unit circle stretched to the ellipse with radii rx, ry about the centre.
-            let t = Transform(a: rx, b: 0, c: 0, d: ry, tx: c.x, ty: c.y)
+            // A unit circle stretched to the ellipse with radii rx, ry about the centre, in the
+            // unit square, then the unit square to the bounds.
+            let t = Transform(a: rx, b: 0, c: 0, d: ry, tx: c.x, ty: c.y).concatenating(unitToBounds)
             return .radialGradient(RadialGradient(gradient: gradient, center: .zero, radius: 1, transform: t))
         }
     }

@@ -144,8 +144,12 @@ extension SVGBuilder {
         gradient.spreadMethod = spread == "reflect" ? .reflect : spread == "repeat" ? .repeat : .pad
         // The layer covers the painted area, expressed in gradient space.
         let pad = stroke ? style.strokeWidth * max(style.miterLimit, 1) : 1
-        let area = box.insetBy(dx: -pad, dy: -pad).applying(toGradient)
-        guard area.width > 0, area.height > 0, area.width.isFinite, area.height.isFinite else { return nil }
+        let painted = box.insetBy(dx: -pad, dy: -pad).applying(toGradient)
+        guard painted.width > 0, painted.height > 0, painted.width.isFinite, painted.height.isFinite else { return nil }
+        // A square layer: its unit square stretches equally both ways, so gradient space (where
+        // SVG's bands are perpendicular to x1,y1→x2,y2) maps to it without distortion.
+        let side = max(painted.width, painted.height)
+        let area = CGRect(x: painted.minX, y: painted.minY, width: side, height: side)
         gradient.bounds = CGRect(origin: .zero, size: area.size)
         gradient.transform = Transform(translationX: area.minX, y: area.minY).concatenating(toUser)
         func unit(_ p: CGPoint) -> CGPoint { CGPoint(x: (p.x - area.minX) / area.width, y: (p.y - area.minY) / area.height) }

@@ -36,13 +36,14 @@ extension SVGWriter {
 
     // MARK: Gradient layer
 
-    /// The bounds filled with the gradient, in `userSpaceOnUse` units computed from the unit
-    /// start and end points, as ``Renderer/paint(of:)`` reads them.
+    /// The bounds filled with the gradient: start and end points in the unit square, mapped to
+    /// the bounds by a `gradientTransform`, as ``Renderer/paint(of:)`` lays them out (Core
+    /// Animation's reading: the unit square stretched to the bounds).
     mutating func emitGradient(_ layer: GradientLayer) {
         let stops = layer.stops
         let b = layer.bounds
         guard !stops.isEmpty, b.width > 0, b.height > 0 else { return }
-        func point(_ u: CGPoint) -> CGPoint { CGPoint(x: b.minX + u.x * b.width, y: b.minY + u.y * b.height) }
+        let unitToBounds = Transform(a: b.width, b: 0, c: 0, d: b.height, tx: b.minX, ty: b.minY)
         let rect = Self.attributes([("x", Self.number(b.minX)), ("y", Self.number(b.minY)),
                                     ("width", Self.number(b.width)), ("height", Self.number(b.height))])
         let spread: String
@@ -56,12 +57,13 @@ extension SVGWriter {
         let element: String
         switch layer.type {
         case .axial:
-            let s = point(layer.startPoint), e = point(layer.endPoint)
+            let s = layer.startPoint, e = layer.endPoint
             guard s.x.isFinite, s.y.isFinite, e.x.isFinite, e.y.isFinite else { return }
             element = "linearGradient"
-            attrs += [("x1", Self.number(s.x)), ("y1", Self.number(s.y)), ("x2", Self.number(e.x)), ("y2", Self.number(e.y))]
+            attrs += [("x1", Self.number(s.x)), ("y1", Self.number(s.y)), ("x2", Self.number(e.x)), ("y2", Self.number(e.y)),
+                      ("gradientTransform", "matrix(\(Self.matrix(unitToBounds)))")]
         case .radial:
-            let c = point(layer.startPoint), e = point(layer.endPoint)
+            let c = layer.startPoint, e = layer.endPoint
             let rx = abs(e.x - c.x), ry = abs(e.y - c.y)
             guard c.x.isFinite, c.y.isFinite, rx.isFinite, ry.isFinite else { return }
             guard rx > 0, ry > 0 else {
@@ -69,7 +71,7 @@ extension SVGWriter {
                 return
             }
             element = "radialGradient"
-            let t = Transform(a: rx, b: 0, c: 0, d: ry, tx: c.x, ty: c.y)
+            let t = Transform(a: rx, b: 0, c: 0, d: ry, tx: c.x, ty: c.y).concatenating(unitToBounds)
             attrs += [("cx", "0"), ("cy", "0"), ("r", "1"), ("gradientTransform", "matrix(\(Self.matrix(t)))")]
         }
         defs += "<\(element)" + Self.attributes(attrs) + ">\n"
