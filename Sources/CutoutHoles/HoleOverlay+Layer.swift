@@ -80,7 +80,7 @@ extension HoleOverlay {
             path.addPath(hole.path)
             mask.fillRule = .evenOdd
         } else {
-            path.addPath(hole.path.reversed)
+            path.addPath(hole.path.reversing())
             mask.fillRule = .winding
         }
         mask.path = path

@@ -52,7 +52,7 @@ public struct PatternCutout {
                 p.addPath(path)
                 mask.fillRule = .evenOdd
             } else {
-                p.addPath(path.reversed)
+                p.addPath(path.reversing())
                 mask.fillRule = .winding
             }
             mask.path = p

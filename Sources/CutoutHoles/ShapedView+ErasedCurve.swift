@@ -37,7 +37,7 @@ extension ShapedView {
             outline.addPath(cut)
             var view = ShapedView(bounds: bounds, outline: outline, fillRule: .evenOdd, shadow: shadow)
             var shadowPath = card
-            shadowPath.addPath(cut.reversed)
+            shadowPath.addPath(cut.reversing())
             view.shadowPath = shadowPath
             return view
         case .subtracting:

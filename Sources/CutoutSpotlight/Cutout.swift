@@ -42,7 +42,7 @@ public struct Cutout: Hashable, Sendable {
             p.addRoundedRect(in: r, cornerRadii: CornerRadii(all: radius))
             return p
         case .path(let p):
-            return Self.signedArea(of: p) < 0 ? Self.reversed(p) : p
+            return Self.signedArea(of: p) < 0 ? p.reversing() : p
         }
     }
 
@@ -165,41 +165,6 @@ public struct Cutout: Hashable, Sendable {
     private static func signedArea(of path: Path) -> CGFloat {
         let areas = path.flattened(tolerance: 0.5).map { shoelace($0.points) }
         return areas.max(by: { abs($0) < abs($1) }) ?? 0
-    }
-
-    /// Each subpath traversed backwards.
-    static func reversed(_ path: Path) -> Path {
-        var out = Path()
-        var sub: [PathElement] = []
-        func flush() {
-            guard case .moveTo(let start)? = sub.first else { sub = []; return }
-            var closed = false
-            if case .closeSubpath? = sub.last { closed = true; sub.removeLast() }
-            var cur = start
-            var segments: [(from: CGPoint, element: PathElement)] = []
-            for e in sub.dropFirst() {
-                segments.append((cur, e))
-                if let end = e.endPoint { cur = end }
-            }
-            if closed, cur != start { segments.append((cur, .lineTo(start))) }
-            out.move(to: cur)
-            for (from, e) in segments.reversed() {
-                switch e {
-                case .lineTo: out.addLine(to: from)
-                case .quadCurveTo(_, let c): out.addQuadCurve(to: from, control: c)
-                case .curveTo(_, let c1, let c2): out.addCurve(to: from, control1: c2, control2: c1)
-                case .moveTo, .closeSubpath: break
-                }
-            }
-            if closed { out.closeSubpath() }
-            sub = []
-        }
-        for e in path.elements {
-            if case .moveTo = e { flush() }
-            sub.append(e)
-        }
-        flush()
-        return out
     }
 }
 

@@ -51,7 +51,7 @@ import Testing
         #expect(!overlay.isOpaque(at: CGPoint(x: 300, y: 10)))
         // The reason for the design: one path, holes against the outer rect, non-zero, fills the overlap.
         var naive = Path(rect: overlay.bounds)
-        for h in overlay.holes { naive.addPath(h.path.reversed) }
+        for h in overlay.holes { naive.addPath(h.path.reversing()) }
         #expect(naive.contains(CGPoint(x: 100, y: 50), using: .winding))
         #expect(naive.contains(CGPoint(x: 100, y: 50), using: .evenOdd))
     }
@@ -59,14 +59,14 @@ import Testing
     @Test func reversedPathFlipsWinding() {
         let hole = Path(roundedRect: CGRect(x: 20, y: 20, width: 60, height: 40), cornerWidth: 10, cornerHeight: 10)
         var cut = Path(rect: CGRect(x: 0, y: 0, width: 100, height: 100))
-        cut.addPath(hole.reversed)
+        cut.addPath(hole.reversing())
         #expect(!cut.contains(CGPoint(x: 50, y: 40), using: .winding))
         #expect(cut.contains(CGPoint(x: 5, y: 5), using: .winding))
         var same = Path(rect: CGRect(x: 0, y: 0, width: 100, height: 100))
         same.addPath(hole)
         #expect(same.contains(CGPoint(x: 50, y: 40), using: .winding))
-        #expect(hole.reversed.reversed == hole)
-        #expect(hole.reversed.boundingBox == hole.boundingBox)
+        #expect(hole.reversing().reversing() == hole)
+        #expect(hole.reversing().boundingBox == hole.boundingBox)
     }
 
     @Test func overlayLayerNestsOneComplementMaskPerHole() throws {

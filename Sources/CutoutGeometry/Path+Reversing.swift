@@ -1,16 +1,15 @@
-import CutoutGeometry
 import Foundation
 
 extension Path {
-    /// The same outline with every subpath traversed backwards, so its winding number flips
-    /// sign everywhere. A closed subpath stays closed (its closing line reversed too).
+    /// The same outline with every subpath traversed backwards, as
+    /// `UIBezierPath.reversing()`: its winding number flips sign everywhere. A closed subpath
+    /// stays closed (its closing line reversed too).
     ///
-    /// Used to cut a hole with the non-zero rule: a rect plus a reversed simple outline has
-    /// winding 0 inside the outline and 1 elsewhere, which is also the rule a `shadowPath`
-    /// is filled with.
+    /// This is how a hole is cut under the non-zero rule: a rect plus a reversed simple outline
+    /// has winding 0 inside the outline and 1 elsewhere (the rule a `shadowPath` is filled with).
     ///
     /// Complexity: O(n) in the number of elements.
-    var reversed: Path {
+    public func reversing() -> Path {
         var out = Path()
         var start: CGPoint?
         var current: CGPoint?
