@@ -23,37 +23,24 @@ extension Renderer {
         let start = shape.strokeStart.isNaN ? 0 : min(max(shape.strokeStart, 0), 1)
         let end = shape.strokeEnd.isNaN ? 1 : min(max(shape.strokeEnd, 0), 1)
         if start != 0 || end != 1 { source = path.trimmed(from: start, to: end) }
-        if let pattern = shape.lineDashPattern { source = dashed(source, pattern: pattern, phase: shape.lineDashPhase) }
+        if let pattern = shape.lineDashPattern, !pattern.isEmpty, dashCount(source, pattern: pattern) <= maxDashes {
+            source = source.copy(dashingWithPhase: shape.lineDashPhase, lengths: pattern)
+        }
         guard !source.isEmpty else { return nil }
         let outline = source.copy(strokingWithWidth: shape.lineWidth, lineCap: shape.lineCap, lineJoin: shape.lineJoin,
                                   miterLimit: shape.miterLimit)
         return outline.isEmpty ? nil : outline
     }
 
-    /// Most dashes made from one path; a pattern that would make more is drawn solid.
-    static let maxDashes = 10_000
+    /// Most dashes a shape layer draws: a pattern that would make more (say 1e-6 pt dashes along a
+    /// long path) is drawn solid, so a render stays bounded in time. Far below
+    /// `Path.maximumDashCount`, which bounds the geometry operation itself.
+    static let maxDashes: CGFloat = 10_000
 
-    /// `path` cut into dashes (on/off lengths, starting `phase` into the pattern), measured
-    /// along the whole path. Patterns with a negative or non-finite length, or all zero, are
-    /// ignored (solid), as Core Graphics does.
-    static func dashed(_ path: Path, pattern: [CGFloat], phase: CGFloat) -> Path {
-        guard !pattern.isEmpty, pattern.allSatisfy({ $0.isFinite && $0 >= 0 }) else { return path }
-        let lengths = pattern.count % 2 == 1 ? pattern + pattern : pattern
-        let period = lengths.reduce(0, +)
-        let total = path.length
-        guard period > 0, total > 0, phase.isFinite, total / period * CGFloat(lengths.count) <= CGFloat(maxDashes) else { return path }
-        var out = Path()
-        var offset = -(phase.truncatingRemainder(dividingBy: period) + (phase < 0 ? period : 0))
-        var index = 0
-        while offset < total {
-            let len = lengths[index]
-            if index % 2 == 0, len > 0 {
-                let a = max(offset, 0), b = min(offset + len, total)
-                if b > a { out.addPath(path.trimmed(from: a / total, to: b / total)) }
-            }
-            offset += len
-            index = (index + 1) % lengths.count
-        }
-        return out
+    /// About how many dashes `pattern` makes along `path` (infinite for a zero period).
+    static func dashCount(_ path: Path, pattern: [CGFloat]) -> CGFloat {
+        let period = pattern.reduce(0, +)
+        guard period.isFinite, period > 0 else { return 0 }
+        return path.length / period * CGFloat(pattern.count)
     }
 }
