@@ -3,8 +3,9 @@
 
 Needs: pip install numpy skia-python   (see scripts/requirements-golden.txt)
 Run:   python scripts/golden_holes.py
-Writes Tests/CutoutHolesTests/Golden/<scene-id>.png at 1x (390 x 300 points); for an animated
-scene, <scene-id>.png is its first frame. Scenes drawn here: hole-view, shaped-border, hole-kinds,
+Writes Tests/CutoutHolesTests/Golden/<scene-id>.png at 1x (390 x 300 points) and
+<scene-id>-2x.png at 2x (780 x 600 pixels: the same drawing under a canvas scale of 2, shadow
+sigmas included, as a Retina render must be); for an animated scene, the first frame. Scenes drawn here: hole-view, shaped-border, hole-kinds,
 list-holes, list-scrolling, list-short-content, stacked-hole. The other gallery scenes (procedural
 images, the stroker's outline under even-odd) have reviewed renders instead (HolesGoldenTests.swift).
 
@@ -19,6 +20,7 @@ import numpy as np
 import skia
 
 W, H = 390, 300
+SCALE = 1
 OUT = os.path.join(os.path.dirname(__file__), "..", "Tests", "CutoutHolesTests", "Golden")
 
 
@@ -34,7 +36,19 @@ def linear(colors, start=(0, 0), end=(1, 1)):
                                           skia.TileMode.kClamp, 0, skia.Matrix.Scale(W, H))
 
 
+def new_canvas():
+    """A transparent surface of the scene at SCALE pixels per point, and its canvas, scaled so
+    that drawing is in points."""
+    surface = skia.Surface(round(W * SCALE), round(H * SCALE))
+    c = surface.getCanvas()
+    c.clear(skia.ColorTRANSPARENT)
+    c.scale(SCALE, SCALE)
+    return surface, c
+
+
 def save(surface, name):
+    if SCALE != 1:
+        name += f"-{SCALE:g}x"
     image = surface.makeImageSnapshot()
     arr = image.toarray(colorType=skia.kRGBA_8888_ColorType, alphaType=skia.kPremul_AlphaType)
     skia.Image.fromarray(np.ascontiguousarray(arr), colorType=skia.kRGBA_8888_ColorType).save(
@@ -43,8 +57,7 @@ def save(surface, name):
 
 def hole_view():
     """A white view with a rounded hole (200 x 180 at (95, 60), radius 36) over a coral-violet gradient."""
-    surface = skia.Surface(W, H)
-    c = surface.getCanvas()
+    surface, c = new_canvas()
     c.clear(skia.ColorTRANSPARENT)
     coral, violet = color(0.98, 0.45, 0.38), color(0.45, 0.28, 0.85)
     c.drawRect(skia.Rect(0, 0, W, H), skia.Paint(Shader=linear([coral, violet]), AntiAlias=True))
@@ -76,8 +89,7 @@ def chamfered(x, y, w, h, inset):
 
 def shaped_border():
     """The chamfered view (270 x 200 at (60, 50), inset 40), white, black shadow radius 20."""
-    surface = skia.Surface(W, H)
-    c = surface.getCanvas()
+    surface, c = new_canvas()
     c.clear(skia.ColorTRANSPARENT)
     c.drawRect(skia.Rect(0, 0, W, H),
                skia.Paint(Shader=linear([color(0.93, 0.94, 0.97), color(0.8, 0.86, 0.98)]), AntiAlias=True))
@@ -126,8 +138,7 @@ def cut(canvas, draw_hole, sigma=0.0):
 
 def hole_kinds():
     """Seven holes in a mist overlay over a teal-sky-violet gradient; numbers from HolesGallery."""
-    surface = skia.Surface(W, H)
-    c = surface.getCanvas()
+    surface, c = new_canvas()
     c.clear(skia.ColorTRANSPARENT)
     c.drawRect(skia.Rect(0, 0, W, H), skia.Paint(Shader=linear([rgba(TEAL), rgba(SKY), rgba(VIOLET)]), AntiAlias=True))
     c.saveLayer()
@@ -154,8 +165,7 @@ def list_scene(name, heights, offset):
     """A list filling the scene over a vertical gold-coral-violet gradient.
     Cell i spans [top_i - offset, + h_i) at full width; its hole is (14, 12, h - 24, h - 24),
     radius 14, cut from the whole cell (white, two ink bars, a separator from x = h)."""
-    surface = skia.Surface(W, H)
-    c = surface.getCanvas()
+    surface, c = new_canvas()
     c.clear(skia.ColorTRANSPARENT)
     c.drawRect(skia.Rect(0, 0, W, H), skia.Paint(Shader=linear([rgba(GOLD), rgba(CORAL), rgba(VIOLET)], end=(0, 1)),
                                                  AntiAlias=True))
@@ -194,8 +204,7 @@ def stacked_hole():
     """One screen circle (130, 105, 130 x 130) cut through three clipped views, all drawn in
     screen coordinates: an image (16, 16, 220 x 268, radius 18), a list (150, 36, 224 x 200,
     radius 18) scrolled by 45, a collection (0, 176, 390 x 100) scrolled by 70."""
-    surface = skia.Surface(W, H)
-    c = surface.getCanvas()
+    surface, c = new_canvas()
     c.clear(skia.ColorTRANSPARENT)
     c.drawRect(skia.Rect(0, 0, W, H), skia.Paint(Shader=linear([rgba(TEAL), rgba(VIOLET)], start=(0, 0.5), end=(1, 0.5)),
                                                  AntiAlias=True))
@@ -234,8 +243,7 @@ def stacked_hole():
     save(surface, "stacked-hole")
 
 
-if __name__ == "__main__":
-    os.makedirs(OUT, exist_ok=True)
+def all_scenes():
     hole_view()
     shaped_border()
     hole_kinds()
@@ -243,3 +251,9 @@ if __name__ == "__main__":
     list_scene("list-scrolling", LIST_HEIGHTS, 0)
     list_scene("list-short-content", [84, 100], 60)
     stacked_hole()
+
+
+if __name__ == "__main__":
+    os.makedirs(OUT, exist_ok=True)
+    for SCALE in (1, 2):
+        all_scenes()

@@ -6,7 +6,9 @@ import Testing
 @testable import CutoutHoles
 
 /// Gallery scenes rendered by Cutout against images drawn independently with Skia
-/// (`scripts/golden_holes.py`), at 1x.
+/// (`scripts/golden_holes.py`), at 1x and at 2x (`<scene>-2x.png`: the same drawing under a
+/// canvas scale of 2, so a render whose offscreen groups, masks or shadows land in the wrong
+/// place at a Retina scale fails).
 ///
 /// Tolerance, per scene: the mean absolute difference over all channels must stay under 1.0
 /// (of 255) and at most 1% of pixels may differ by more than 16 in any channel. The second
@@ -16,10 +18,10 @@ import Testing
 @Suite struct HolesGoldenTests {
     struct Difference { var mean: Double; var fractionOver16: Double }
 
-    func compare(sceneID: String) throws -> Difference {
+    func compare(sceneID: String, golden: String? = nil, scale: CGFloat = 1) throws -> Difference {
         let scene = try #require(HolesGallery.scenes().first { $0.id == sceneID })
-        let rendered = try LayerRenderer.render(scene.frames[0], size: scene.size, scale: 1)
-        let url = try #require(Bundle.module.url(forResource: sceneID, withExtension: "png", subdirectory: "Golden"))
+        let rendered = try LayerRenderer.render(scene.frames[0], size: scene.size, scale: scale)
+        let url = try #require(Bundle.module.url(forResource: golden ?? sceneID, withExtension: "png", subdirectory: "Golden"))
         let golden = try Pixmap(pngData: Data(contentsOf: url))
         try #require(golden.width == rendered.width && golden.height == rendered.height)
         var total = 0, over = 0
@@ -36,10 +38,10 @@ import Testing
         return Difference(mean: Double(total) / Double(pixels * 4), fractionOver16: Double(over) / Double(pixels))
     }
 
-    func expectWithinTolerance(_ sceneID: String) throws {
-        let d = try compare(sceneID: sceneID)
-        #expect(d.mean < 1.0, "\(sceneID): mean \(d.mean)")
-        #expect(d.fractionOver16 < 0.01, "\(sceneID): over 16: \(d.fractionOver16)")
+    func expectWithinTolerance(_ sceneID: String, golden: String? = nil, scale: CGFloat = 1) throws {
+        let d = try compare(sceneID: sceneID, golden: golden, scale: scale)
+        #expect(d.mean < 1.0, "\(golden ?? sceneID): mean \(d.mean)")
+        #expect(d.fractionOver16 < 0.01, "\(golden ?? sceneID): over 16: \(d.fractionOver16)")
     }
 
     @Test func holeView() throws { try expectWithinTolerance("hole-view") }
@@ -53,6 +55,14 @@ import Testing
     /// The soft hole and every anti-aliased hole edge depend on a mask's partial alpha being
     /// applied exactly once (a mask of alpha 0.5 leaves 0.5, not 0.25).
     @Test func holeKinds() throws { try expectWithinTolerance("hole-kinds") }
+
+    @Test func holeView2x() throws { try expectWithinTolerance("hole-view", golden: "hole-view-2x", scale: 2) }
+    @Test func shapedBorder2x() throws { try expectWithinTolerance("shaped-border", golden: "shaped-border-2x", scale: 2) }
+    @Test func listHoles2x() throws { try expectWithinTolerance("list-holes", golden: "list-holes-2x", scale: 2) }
+    @Test func listScrolling2x() throws { try expectWithinTolerance("list-scrolling", golden: "list-scrolling-2x", scale: 2) }
+    @Test func listShortContent2x() throws { try expectWithinTolerance("list-short-content", golden: "list-short-content-2x", scale: 2) }
+    @Test func stackedHole2x() throws { try expectWithinTolerance("stacked-hole", golden: "stacked-hole-2x", scale: 2) }
+    @Test func holeKinds2x() throws { try expectWithinTolerance("hole-kinds", golden: "hole-kinds-2x", scale: 2) }
 }
 
 /// Scenes that no independent engine reproduces (procedural images resampled by our renderer,

@@ -81,15 +81,7 @@ struct Renderer {
         // A group is drawn on a clean offscreen canvas, then composited once through the clip
         // in force here: drawing it under that clip as well would apply a soft clip (an
         // ancestor's mask) twice, squaring its partial coverage.
-        let group = offscreenRendering(like: ctx) { off in
-            if let mask = layer.mask {
-                var maskPixels = offscreenRendering(like: off) { maskCtx in
-                    var sub = Renderer()
-                    sub.draw(mask, in: &maskCtx, depth: depth + 1)
-                }
-                if mask.isLuminanceMask { Renderer.luminanceToAlpha(&maskPixels) }
-                Renderer.clipDevice(&off, toAlphaOf: maskPixels)
-            }
+        var group = offscreenRendering(like: ctx) { off in
             if blur > 0 {
                 let pixels = offscreenRendering(like: off) { inner in drawBody(layer, shadow: shadow, in: &inner, depth: depth) }
                 let ctm = off.ctm
@@ -98,6 +90,17 @@ struct Renderer {
             } else {
                 drawBody(layer, shadow: shadow, in: &off, depth: depth)
             }
+        }
+        if let mask = layer.mask {
+            // The mask multiplies the finished group. As a soft clip on each drawing inside
+            // the group it would let the edges of what lies below show through the partial
+            // coverage of what lies above (a fringe where an opaque sublayer covers another).
+            var maskPixels = offscreenRendering(like: ctx) { maskCtx in
+                var sub = Renderer()
+                sub.draw(mask, in: &maskCtx, depth: depth + 1)
+            }
+            if mask.isLuminanceMask { Renderer.luminanceToAlpha(&maskPixels) }
+            Renderer.multiply(&group, byAlphaOf: maskPixels)
         }
         ctx.setAlpha(ctx.alpha * opacity)
         Renderer.drawDevice(group, into: &ctx, offset: .zero)
@@ -174,8 +177,14 @@ struct Renderer {
         let base = ctx.pixmap
         guard var off = try? DrawingContext(width: base.width, height: base.height, scale: base.scale) else { return base }
         off.flatteningTolerance = ctx.flatteningTolerance
+        // The new context starts at the pixmap's scale; the CTM wanted is `ctx.ctm` itself.
+        // `concatenate(t)` applies t *before* the current CTM, so t = ctm · scale⁻¹ (ctm
+        // first, then undo the scale the context will apply after it). The other order,
+        // scale⁻¹ · ctm · scale, keeps the linear part but multiplies the translation by the
+        // scale: at scale ≠ 1 every group, mask, shadow and blur landed scale× too far from the
+        // origin (and nested offscreens compounded it).
         let s = base.scale
-        off.concatenate(Transform(scaleX: 1 / s, y: 1 / s).concatenating(ctx.ctm))
+        off.concatenate(ctx.ctm.concatenating(Transform(scaleX: 1 / s, y: 1 / s)))
         body(&off)
         return off.pixmap
     }
@@ -205,12 +214,24 @@ struct Renderer {
         }
     }
 
-    /// Intersects the clip with the alpha of a device-space pixmap, keeping the CTM.
-    static func clipDevice(_ ctx: inout DrawingContext, toAlphaOf pixels: Pixmap) {
-        let ctm = ctx.ctm
-        guard let inv = ctm.inverted() else { return }
-        ctx.concatenate(inv)
-        ctx.clip(toMask: pixels, in: CGRect(x: 0, y: 0, width: CGFloat(pixels.width), height: CGFloat(pixels.height)))
-        ctx.concatenate(ctm)
+    /// Multiplies every channel of `pixels` (premultiplied) by the alpha of the same pixel of
+    /// `mask` (same size): `destinationIn` of one device-space buffer into another.
+    static func multiply(_ pixels: inout Pixmap, byAlphaOf mask: Pixmap) {
+        mask.data.withUnsafeBufferPointer { m in
+            pixels.data.withUnsafeMutableBufferPointer { px in
+                var i = 0
+                let n = min(px.count, m.count)
+                while i < n {
+                    let a = UInt32(m[i + 3])
+                    if a != 255 {
+                        for k in 0..<4 {
+                            let v = UInt32(px[i + k]) * a + 128
+                            px[i + k] = UInt8((v + (v >> 8)) >> 8)
+                        }
+                    }
+                    i += 4
+                }
+            }
+        }
     }
 }
