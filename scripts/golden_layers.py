@@ -15,7 +15,9 @@ It writes:
     CUTOUT_EXPORT_OUT=<dir> (see RoundTripTests) and checks our render of each tree against
     resvg's render of the exported SVG.
 
-resvg writes straight-alpha RGBA PNGs at the document's size (1 px per user unit).
+Each also at 2 px per user unit, as <same name>-2x.png (the tests render those at scale 2).
+
+resvg writes straight-alpha RGBA PNGs at the document's size (1 px per user unit) times the zoom.
 """
 import glob
 import os
@@ -31,11 +33,12 @@ def render_folder(folder, prefix):
         name = os.path.splitext(os.path.basename(path))[0]
         with open(path, encoding="utf-8") as f:
             svg = f.read()
-        png = bytes(resvg_py.svg_to_bytes(svg_string=svg, skip_system_fonts=True))
-        out = os.path.join(GOLDEN, f"{prefix}{name}.png")
-        with open(out, "wb") as f:
-            f.write(png)
-        print("wrote", os.path.relpath(out))
+        for zoom, suffix in ((1, ""), (2, "-2x")):
+            png = bytes(resvg_py.svg_to_bytes(svg_string=svg, skip_system_fonts=True, zoom=zoom))
+            out = os.path.join(GOLDEN, f"{prefix}{name}{suffix}.png")
+            with open(out, "wb") as f:
+                f.write(png)
+            print("wrote", os.path.relpath(out))
 
 
 if __name__ == "__main__":

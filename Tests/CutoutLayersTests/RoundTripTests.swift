@@ -6,7 +6,8 @@ import struct CutoutGeometry.Transform
 @testable import CutoutLayers
 
 /// render(tree) ≈ render(import(export(tree))), and render(tree) ≈ resvg's render of the
-/// exported SVG (Golden/svg-export-<name>.png from Fixtures/svg-export/<name>.svg).
+/// exported SVG (Golden/svg-export-<name>.png from Fixtures/svg-export/<name>.svg), at scale 1
+/// and at scale 2 (Golden/svg-export-<name>-2x.png, resvg at zoom 2).
 ///
 /// Tolerance (both checks): a pixel matches when every premultiplied channel is within 8/255,
 /// and at most 1% of the pixels may mismatch.
@@ -217,19 +218,22 @@ import struct CutoutGeometry.Transform
         let url = try #require(Bundle.module.url(forResource: name, withExtension: "svg", subdirectory: "Fixtures/svg-export"))
         // The committed file is the current export: otherwise the golden checks an old exporter.
         #expect(try String(contentsOf: url, encoding: .utf8) == SVGExporter.svg(for: tree, size: Self.size))
-        let px = try LayerRenderer.render(tree, size: Self.size)
-        if name == "shapes" {
-            // The 2 px star outline, the 5 px dashed arc and the 3 px border are nearly all edge:
-            // resvg's quarter-step coverage and dash ends placed up to ~1 px apart along the arc.
-            try SVGImportGoldenTests.checkEdgesOnly(px, golden: "svg-export-\(name)", maxEdgeFraction: 0.03,
-                                                    reason: "anti-aliasing of thin strokes and dash ends")
-        } else if name == "contents" {
-            // Placement is exact (the nine pieces line up with the golden), but the 12 px image
-            // is stretched up to 8×: resvg resamples bicubically (overshooting near the border
-            // colours), we bilinearly, which differ by up to 14/255 inside the stretched parts.
-            try GoldenSupport.check(px, golden: "svg-export-\(name)", channelTolerance: 16)
-        } else {
-            try GoldenSupport.check(px, golden: "svg-export-\(name)")
+        for (scale, suffix) in [(CGFloat(1), ""), (2, "-2x")] {
+            let px = try LayerRenderer.render(tree, size: Self.size, scale: scale)
+            let golden = "svg-export-\(name)\(suffix)"
+            if name == "shapes" {
+                // The 2 px star outline, the 5 px dashed arc and the 3 px border are nearly all edge:
+                // resvg's quarter-step coverage and dash ends placed up to ~1 px apart along the arc.
+                try SVGImportGoldenTests.checkEdgesOnly(px, golden: golden, maxEdgeFraction: 0.03,
+                                                        reason: "anti-aliasing of thin strokes and dash ends")
+            } else if name == "contents" {
+                // Placement is exact (the nine pieces line up with the golden), but the 12 px image
+                // is stretched up to 8×: resvg resamples bicubically (overshooting near the border
+                // colours), we bilinearly, which differ by up to 14/255 inside the stretched parts.
+                try GoldenSupport.check(px, golden: golden, channelTolerance: 16)
+            } else {
+                try GoldenSupport.check(px, golden: golden)
+            }
         }
     }
 
