@@ -15,7 +15,10 @@ It writes:
     CUTOUT_EXPORT_OUT=<dir> (see RoundTripTests) and checks our render of each tree against
     resvg's render of the exported SVG.
 
-Each also at 2 px per user unit, as <same name>-2x.png (the tests render those at scale 2).
+  - Tests/CutoutLayersTests/Golden/<name>-2x.png (at zoom 2 only) for every
+    Tests/CutoutLayersTests/Fixtures/ca/<name>.svg: the exports of LayerRendererTests' trees
+    (refreshed with CUTOUT_EXPORT_OUT, see LayerRendererTests.checkAt2xAgainstResvg).
+The first two also at 2 px per user unit, as <same name>-2x.png (the tests render those at scale 2).
 
 resvg writes straight-alpha RGBA PNGs at the document's size (1 px per user unit) times the zoom.
 """
@@ -28,12 +31,12 @@ ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Tests", "
 GOLDEN = os.path.join(ROOT, "Golden")
 
 
-def render_folder(folder, prefix):
+def render_folder(folder, prefix, zooms=((1, ""), (2, "-2x"))):
     for path in sorted(glob.glob(os.path.join(ROOT, "Fixtures", folder, "*.svg"))):
         name = os.path.splitext(os.path.basename(path))[0]
         with open(path, encoding="utf-8") as f:
             svg = f.read()
-        for zoom, suffix in ((1, ""), (2, "-2x")):
+        for zoom, suffix in zooms:
             png = bytes(resvg_py.svg_to_bytes(svg_string=svg, skip_system_fonts=True, zoom=zoom))
             out = os.path.join(GOLDEN, f"{prefix}{name}{suffix}.png")
             with open(out, "wb") as f:
@@ -44,3 +47,4 @@ def render_folder(folder, prefix):
 if __name__ == "__main__":
     render_folder("svg", "svg-")
     render_folder("svg-export", "svg-export-")
+    render_folder("ca", "", zooms=((2, "-2x"),))

@@ -6,7 +6,8 @@ import struct CutoutGeometry.Transform
 @testable import CutoutLayers
 
 /// Core Animation rules, each checked against a reviewed render (Golden/ca-*.png) and, where
-/// a rule has a crisp consequence, by sampling pixels.
+/// a rule has a crisp consequence, by sampling pixels; and at scale 2 against resvg's render
+/// of the tree's SVG export (see ``checkAt2xAgainstResvg(_:fixture:golden:channelTolerance:)``).
 @Suite struct LayerRendererTests {
     static let grey = Color(white: 0.85)
 
@@ -39,6 +40,28 @@ import struct CutoutGeometry.Transform
         layer.shadowRadius = 10
     }
 
+    /// The tree rendered at scale 2 against resvg's render of its committed SVG export at zoom 2
+    /// (Golden/<fixture>-2x.png from Fixtures/ca/<fixture>.svg, made by
+    /// scripts/golden_layers.py); the committed export must be the current one. Tolerance: a
+    /// pixel matches when each premultiplied channel is within `channelTolerance` (8: edges
+    /// anti-alias differently, blur kernels differ by a few levels), at most 1% may mismatch.
+    /// To refresh: `CUTOUT_EXPORT_OUT=$PWD/Tests/CutoutLayersTests/Fixtures/ca swift test
+    /// --filter LayerRendererTests`, then `python scripts/golden_layers.py`.
+    static func checkAt2xAgainstResvg(_ root: Layer, fixture: String, golden: String, channelTolerance: Int = 8,
+                                      sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let svg = SVGExporter.svg(for: root, size: root.bounds.size)
+        if let dir = ProcessInfo.processInfo.environment["CUTOUT_EXPORT_OUT"] {
+            try Data(svg.utf8).write(to: URL(fileURLWithPath: dir).appendingPathComponent(fixture + ".svg"))
+            return
+        }
+        let url = try #require(Bundle.module.url(forResource: fixture, withExtension: "svg", subdirectory: "Fixtures/ca"),
+                               sourceLocation: sourceLocation)
+        #expect(try String(contentsOf: url, encoding: .utf8) == svg, "\(fixture).svg is not the current export",
+                sourceLocation: sourceLocation)
+        let px = try LayerRenderer.render(root, size: root.bounds.size, scale: 2)
+        try GoldenSupport.check(px, golden: golden, channelTolerance: channelTolerance, sourceLocation: sourceLocation)
+    }
+
     @Test func maskAlsoCutsTheShadow() throws {
         let root = Self.canvas()
         let view = Layer(frame: CGRect(x: 20, y: 20, width: 80, height: 80))
@@ -54,6 +77,7 @@ import struct CutoutGeometry.Transform
         #expect(px[60, 12] == Self.grey.premultiplied)
         #expect(px[60, 60] == Color.white.premultiplied)
         try GoldenSupport.check(px, golden: "ca-mask-cuts-shadow")
+        try Self.checkAt2xAgainstResvg(root, fixture: "ca-mask-cuts-shadow", golden: "ca-mask-cuts-shadow-2x")
     }
 
     @Test func seedWorkaroundShowsTheShadow() throws {
@@ -75,6 +99,7 @@ import struct CutoutGeometry.Transform
         // The cut corner is outside the white shape but inside the shadow: darker than the canvas, not white.
         #expect(px[23, 23].r < Self.grey.premultiplied.r)
         try GoldenSupport.check(px, golden: "ca-seed-workaround")
+        try Self.checkAt2xAgainstResvg(root, fixture: "ca-seed-workaround", golden: "ca-seed-workaround-2x")
     }
 
     @Test func shadowPathVersusAlphaShadow() throws {
@@ -94,6 +119,7 @@ import struct CutoutGeometry.Transform
         // Below the bottom-left corner of the bounds: only the rectangular shadow path reaches it.
         #expect(px[24, 96] == Self.grey.premultiplied || px[24, 96].r > px[124, 96].r + 40)
         try GoldenSupport.check(px, golden: "ca-shadowpath-vs-alpha")
+        try Self.checkAt2xAgainstResvg(root, fixture: "ca-shadowpath-vs-alpha", golden: "ca-shadowpath-vs-alpha-2x")
     }
 
     @Test func groupOpacityVersusLayerOpacity() throws {
@@ -115,6 +141,7 @@ import struct CutoutGeometry.Transform
         #expect(grouped.r < 130 && abs(Int(grouped.b) - 236) < 6)
         #expect(Int(grouped.g) > Int(separate.g) + 30)
         try GoldenSupport.check(px, golden: "ca-group-opacity")
+        try Self.checkAt2xAgainstResvg(root, fixture: "ca-group-opacity", golden: "ca-group-opacity-2x")
     }
 
     /// A 12×12 image with 4-pixel corners of distinct colours, a 4×4 centre and edges.
@@ -159,6 +186,7 @@ import struct CutoutGeometry.Transform
         #expect(near(px[100, 30], Color(red: 1, green: 0.9, blue: 0.2)))
         #expect(px[100, 13].g > 150 && px[100, 13].r < 80)
         try GoldenSupport.check(px, golden: "ca-nine-slice")
+        try Self.checkAt2xAgainstResvg(root, fixture: "ca-nine-slice", golden: "ca-nine-slice-2x")
     }
 
     @Test func strokeEndHalf() throws {
@@ -178,6 +206,7 @@ import struct CutoutGeometry.Transform
         #expect(px[100, 60].b > 200 && px[100, 60].r < 60)   // right side: stroked
         #expect(px[20, 60] == Self.grey.premultiplied)      // left side: not
         try GoldenSupport.check(px, golden: "ca-stroke-end-half")
+        try Self.checkAt2xAgainstResvg(root, fixture: "ca-stroke-end-half", golden: "ca-stroke-end-half-2x")
     }
 
     @Test func zPositionOrder() throws {
@@ -195,6 +224,7 @@ import struct CutoutGeometry.Transform
         #expect(px[50, 50] == Color.red.premultiplied)
         #expect(px[75, 75] == Color.green.premultiplied)
         try GoldenSupport.check(px, golden: "ca-zposition")
+        try Self.checkAt2xAgainstResvg(root, fixture: "ca-zposition", golden: "ca-zposition-2x")
     }
 
     @Test func masksToBoundsCornersAndBorderAt2x() throws {
