@@ -5,7 +5,9 @@ bar" gallery scene, drawn with Skia.
 Needs: pip install numpy skia-python   (see scripts/requirements-golden.txt)
 Run:   python scripts/golden_spotlight.py
 Writes Tests/CutoutSpotlightTests/Golden/spotlight-under-navigation-bar-top-skia.png
-(390 x 112 pixels: the top 112 points of the 390 x 844 screen at 1x).
+(390 x 112 pixels: the top 112 points of the 390 x 844 screen at 1x) and
+spotlight-under-navigation-bar-top-skia-2x.png (780 x 224 pixels: the same drawing under a
+canvas scale of 2).
 
 Rebuilt from the specification (the numbers in SpotlightGallery.swift and SPEC section 5), not
 from Cutout's output: the list scrolled up by 24 pt puts the search field at y 75...111, half
@@ -31,10 +33,11 @@ def rrect(c, x, y, w, h, radius, p):
     c.drawRRect(skia.RRect.MakeRectXY(skia.Rect.MakeXYWH(x, y, w, h), radius, radius), p)
 
 
-def main():
-    surface = skia.Surface(W, H)
+def main(scale):
+    surface = skia.Surface(W * scale, H * scale)
     c = surface.getCanvas()
     c.clear(skia.ColorTRANSPARENT)
+    c.scale(scale, scale)
     ink, faint = (0.15, 0.16, 0.2), (0.6, 0.62, 0.66)
     blue = (0.0, 0.48, 1.0)
     c.drawRect(skia.Rect(0, 0, W, H), paint(0.97, 0.97, 0.97))
@@ -64,8 +67,9 @@ def main():
     image = surface.makeImageSnapshot()
     arr = image.toarray(colorType=skia.kRGBA_8888_ColorType, alphaType=skia.kPremul_AlphaType)
     skia.Image.fromarray(np.ascontiguousarray(arr), colorType=skia.kRGBA_8888_ColorType).save(
-        os.path.join(OUT, "spotlight-under-navigation-bar-top-skia.png"), skia.kPNG)
+        os.path.join(OUT, "spotlight-under-navigation-bar-top-skia" + ("" if scale == 1 else f"-{scale}x") + ".png"), skia.kPNG)
 
 
 if __name__ == "__main__":
-    main()
+    main(1)
+    main(2)

@@ -253,6 +253,55 @@ import CutoutLayers
         let card = GalleryParts.card(recipe, size: CGSize(width: 112, height: 150))
         try Support.check(LayerRenderer.render(card, size: CGSize(width: 112, height: 150)), golden: "collection-card-diablo")
     }
+
+    // MARK: Goldens at 2x (resvg's render of the SVG export)
+
+    /// The same trees at scale 2 against resvg's render of their SVG export at zoom 2
+    /// (`scripts/golden_resvg_2x.py`), an independent engine. Tolerance: mean absolute
+    /// difference under 1.0 (of 255) and under 1% of pixels off by more than 16 in a channel:
+    /// resvg anti-aliases outlines in quarter steps and its blur kernels differ from ours by a
+    /// few levels; a pizza half misplaced or cut off moves whole regions. To refresh:
+    /// `CUTOUT_EXPORT_OUT=/tmp/x2 swift test --filter CollectionGalleryTests`, then
+    /// `python scripts/golden_resvg_2x.py /tmp/x2 Tests/CutoutCollectionTests/Golden`.
+    func checkAt2x(_ layer: Layer, size: CGSize, golden: String) throws {
+        if let dir = ProcessInfo.processInfo.environment["CUTOUT_EXPORT_OUT"] {
+            try Data(SVGExporter.svg(for: layer, size: size).utf8).write(to: URL(fileURLWithPath: dir).appendingPathComponent(golden + ".svg"))
+            return
+        }
+        let rendered = try LayerRenderer.render(layer, size: size, scale: 2)
+        let expected = try Support.golden(golden)
+        try #require(expected.width == rendered.width && expected.height == rendered.height)
+        var total = 0, over = 0
+        for i in stride(from: 0, to: expected.data.count, by: 4) {
+            var worst = 0
+            for k in 0..<4 {
+                let d = abs(Int(expected.data[i + k]) - Int(rendered.data[i + k]))
+                total += d
+                worst = max(worst, d)
+            }
+            if worst > 16 { over += 1 }
+        }
+        let pixels = expected.width * expected.height
+        let mean = Double(total) / Double(pixels * 4), fractionOver16 = Double(over) / Double(pixels)
+        #expect(mean < 1.0, "\(golden): mean \(mean)")
+        #expect(fractionOver16 < 0.01, "\(golden): over 16: \(fractionOver16)")
+    }
+
+    @Test func pizzaVeggie2x() throws {
+        let recipe = try #require(PizzaRecipe.menu.first { $0.id == "veggie" })
+        try checkAt2x(PizzaArt.pizzaLayer(recipe, diameter: 120), size: CGSize(width: 120, height: 120), golden: "collection-pizza-veggie-2x")
+    }
+
+    @Test func flickLastFrame2x() throws {
+        let scene = CollectionGallery.selectorFlick()
+        try checkAt2x(try #require(scene.frames.last), size: scene.size, golden: "collection-flick-last-frame-2x")
+    }
+
+    @Test func cardDiablo2x() throws {
+        let recipe = try #require(PizzaRecipe.menu.first { $0.id == "diablo" })
+        let size = CGSize(width: 112, height: 150)
+        try checkAt2x(GalleryParts.card(recipe, size: size), size: size, golden: "collection-card-diablo-2x")
+    }
 }
 
 @Suite struct CollectionGoldenSupportTests {

@@ -65,18 +65,35 @@ import Testing
     @Test func holeKinds2x() throws { try expectWithinTolerance("hole-kinds", golden: "hole-kinds-2x", scale: 2) }
 }
 
-/// Scenes that no independent engine reproduces (procedural images resampled by our renderer,
-/// the stroker's own outline under even-odd): renders reviewed by eye when committed (each
-/// looked at before it went in) and kept as regression images, at 1x.
+/// Scenes that no independent engine reproduces at 1x (procedural images resampled by our
+/// renderer, the stroker's own outline under even-odd): renders reviewed by eye when committed
+/// (each looked at before it went in) and kept as regression images, at 1x.
 ///
 /// Tolerance: mean absolute difference under 0.5 (of 255) and at most 0.5% of pixels off by
 /// more than 16 in a channel — tighter than against Skia, since the reference is our own
 /// output; a change in the rasteriser's anti-aliasing may move edge pixels, nothing more.
+///
+/// At 2x each scene is checked against resvg's render of its SVG export (`<scene>-2x.png`,
+/// `scripts/golden_resvg_2x.py`; the export embeds the procedural images as PNG), with the
+/// tolerance used against Skia (mean under 1.0, under 1% of pixels off by more than 16):
+/// resvg resamples embedded images bicubically, we bilinearly, and anti-aliases outlines in
+/// quarter steps. To refresh: `CUTOUT_EXPORT_OUT=/tmp/x2 swift test --filter
+/// HolesReviewedRenderTests`, then `python scripts/golden_resvg_2x.py /tmp/x2 Tests/CutoutHolesTests/Golden`.
 @Suite struct HolesReviewedRenderTests {
     func expectMatchesReview(_ sceneID: String) throws {
         let d = try HolesGoldenTests().compare(sceneID: sceneID)
         #expect(d.mean < 0.5, "\(sceneID): mean \(d.mean)")
         #expect(d.fractionOver16 < 0.005, "\(sceneID): over 16: \(d.fractionOver16)")
+    }
+
+    func expectMatchesResvg(_ sceneID: String, golden: String) throws {
+        if let dir = ProcessInfo.processInfo.environment["CUTOUT_EXPORT_OUT"] {
+            let scene = try #require(HolesGallery.scenes().first { $0.id == sceneID })
+            try Data(SVGExporter.svg(for: scene.frames[0], size: scene.size).utf8)
+                .write(to: URL(fileURLWithPath: dir).appendingPathComponent(golden + ".svg"))
+            return
+        }
+        try HolesGoldenTests().expectWithinTolerance(sceneID, golden: golden, scale: 2)
     }
 
     @Test func patternCutout() throws { try expectMatchesReview("pattern-cutout") }
@@ -86,4 +103,11 @@ import Testing
     @Test func flashlight() throws { try expectMatchesReview("flashlight") }
     /// The first frame of the animation.
     @Test func flashlightMoving() throws { try expectMatchesReview("flashlight-moving") }
+
+    @Test func patternCutout2x() throws { try expectMatchesResvg("pattern-cutout", golden: "pattern-cutout-2x") }
+    @Test func erasedCurve2x() throws { try expectMatchesResvg("erased-curve", golden: "erased-curve-2x") }
+    @Test func shapesCatalogue2x() throws { try expectMatchesResvg("shapes-catalogue", golden: "shapes-catalogue-2x") }
+    @Test func outstretch2x() throws { try expectMatchesResvg("outstretch", golden: "outstretch-2x") }
+    @Test func flashlight2x() throws { try expectMatchesResvg("flashlight", golden: "flashlight-2x") }
+    @Test func flashlightMoving2x() throws { try expectMatchesResvg("flashlight-moving", golden: "flashlight-moving-2x") }
 }
