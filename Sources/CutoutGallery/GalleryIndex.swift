@@ -1,8 +1,8 @@
 import Foundation
 
 /// The gallery's `index.html`: every section with its scenes and links to each file.
-enum GalleryIndex {
-    static func html(sections: [GallerySection]) -> String {
+package enum GalleryIndex {
+    package static func html(sections: [GallerySection]) -> String {
         var out = """
         <!doctype html>
         <html lang="en"><head><meta charset="utf-8"><title>Cutout gallery</title>
