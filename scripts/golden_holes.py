@@ -3,7 +3,7 @@
 
 Needs: pip install numpy skia-python   (see scripts/requirements-golden.txt)
 Run:   python scripts/golden_holes.py
-Writes Tests/CutoutHolesTests/Golden/<scene-id>.png at 1x (390 x 300 points) and
+Writes Tests/CutoutGalleryTests/Golden/<scene-id>.png at 1x (390 x 300 points) and
 <scene-id>-2x.png at 2x (780 x 600 pixels: the same drawing under a canvas scale of 2, shadow
 sigmas included, as a Retina render must be); for an animated scene, the first frame. Scenes drawn here: hole-view, shaped-border, hole-kinds,
 list-holes, list-scrolling, list-short-content, stacked-hole. The other gallery scenes (procedural
@@ -21,7 +21,7 @@ import skia
 
 W, H = 390, 300
 SCALE = 1
-OUT = os.path.join(os.path.dirname(__file__), "..", "Tests", "CutoutHolesTests", "Golden")
+OUT = os.path.join(os.path.dirname(__file__), "..", "Tests", "CutoutGalleryTests", "Golden")
 
 
 def color(r, g, b, a=1.0):

@@ -4,14 +4,15 @@ from the SVG export of each layer tree.
 
 Needs (pip): resvg-py   (see scripts/requirements-golden.txt)
 
-The suites whose scale-1 goldens are reviewed renders of Cutout's own output (HolesReviewedRenderTests,
-CollectionGalleryTests, SpotlightGoldenTests) check their scale-2 renders against resvg instead.
+The suites whose scale-1 goldens are reviewed renders of Cutout's own output
+(HolesReviewedRenderTests, CollectionGalleryTests, SpotlightGoldenTests, all in
+Tests/CutoutGalleryTests) check their scale-2 renders against resvg instead.
 Their tests write the SVG export of every such tree, named after its golden (`<name>-2x.svg`),
 when CUTOUT_EXPORT_OUT is set; this script renders each at zoom 2 (2 px per point, the size
 LayerRenderer gives a scale-2 render) into the suite's Golden folder:
 
     CUTOUT_EXPORT_OUT=/tmp/x2 swift test --filter HolesReviewedRenderTests
-    python scripts/golden_resvg_2x.py /tmp/x2 Tests/CutoutHolesTests/Golden
+    python scripts/golden_resvg_2x.py /tmp/x2 Tests/CutoutGalleryTests/Golden
 """
 import glob
 import os

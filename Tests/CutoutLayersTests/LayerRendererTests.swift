@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import CutoutGeometry
 import CutoutRaster
+import CutoutSVG
 import struct CutoutGeometry.Transform
 @testable import CutoutLayers
 
@@ -42,11 +43,11 @@ import struct CutoutGeometry.Transform
 
     /// The tree rendered at scale 2 against resvg's render of its committed SVG export at zoom 2
     /// (Golden/<fixture>-2x.png from Fixtures/ca/<fixture>.svg, made by
-    /// scripts/golden_layers.py); the committed export must be the current one. Tolerance: a
+    /// scripts/golden_svg.py); the committed export must be the current one. Tolerance: a
     /// pixel matches when each premultiplied channel is within `channelTolerance` (8: edges
     /// anti-alias differently, blur kernels differ by a few levels), at most 1% may mismatch.
     /// To refresh: `CUTOUT_EXPORT_OUT=$PWD/Tests/CutoutLayersTests/Fixtures/ca swift test
-    /// --filter LayerRendererTests`, then `python scripts/golden_layers.py`.
+    /// --filter LayerRendererTests`, then `python scripts/golden_svg.py`.
     static func checkAt2xAgainstResvg(_ root: Layer, fixture: String, golden: String, channelTolerance: Int = 8,
                                       sourceLocation: SourceLocation = #_sourceLocation) throws {
         let svg = SVGExporter.svg(for: root, size: root.bounds.size)
