@@ -169,25 +169,35 @@ extension Shapes {
     /// - Returns: one closed subpath, clockwise on screen from the top edge, or an empty path for
     ///   a null, empty or non-finite `rect`.
     public static func continuousRoundedRect(in rect: CGRect, cornerRadius: CGFloat) -> Path {
+        continuousRoundedRect(in: rect, cornerRadius: cornerRadius, corners: .allCorners)
+    }
+
+    /// ``continuousRoundedRect(in:cornerRadius:)`` with only `corners` rounded (the others
+    /// square), as `CALayer.maskedCorners` selects them; the extent is clamped as there.
+    public static func continuousRoundedRect(in rect: CGRect, cornerRadius: CGFloat, corners: RectCorner) -> Path {
         guard let r = usableRect(rect) else { return Path() }
         let radius = cornerRadius.isFinite ? max(cornerRadius, 0) : 0
         let e = min(radius * continuousCornerExtent, min(r.width, r.height) / 2)
-        guard e > 0 else { return Path(rect: r) }
+        guard e > 0, !corners.isEmpty else { return Path(rect: r) }
         let h = e * (1 - continuousCornerHandle)   // control point distance from the corner
+        // Each corner is a curve from e before it on the incoming edge to e after it on the
+        // outgoing one (directions given as unit offsets from the corner point), or the
+        // corner point itself when it is not rounded.
         var path = Path()
-        path.move(to: CGPoint(x: r.minX + e, y: r.minY))
-        path.addLine(to: CGPoint(x: r.maxX - e, y: r.minY))
-        path.addCurve(to: CGPoint(x: r.maxX, y: r.minY + e),
-                      control1: CGPoint(x: r.maxX - h, y: r.minY), control2: CGPoint(x: r.maxX, y: r.minY + h))
-        path.addLine(to: CGPoint(x: r.maxX, y: r.maxY - e))
-        path.addCurve(to: CGPoint(x: r.maxX - e, y: r.maxY),
-                      control1: CGPoint(x: r.maxX, y: r.maxY - h), control2: CGPoint(x: r.maxX - h, y: r.maxY))
-        path.addLine(to: CGPoint(x: r.minX + e, y: r.maxY))
-        path.addCurve(to: CGPoint(x: r.minX, y: r.maxY - e),
-                      control1: CGPoint(x: r.minX + h, y: r.maxY), control2: CGPoint(x: r.minX, y: r.maxY - h))
-        path.addLine(to: CGPoint(x: r.minX, y: r.minY + e))
-        path.addCurve(to: CGPoint(x: r.minX + e, y: r.minY),
-                      control1: CGPoint(x: r.minX, y: r.minY + h), control2: CGPoint(x: r.minX + h, y: r.minY))
+        let topLeft = CGPoint(x: r.minX, y: r.minY), roundTopLeft = corners.contains(.topLeft)
+        path.move(to: roundTopLeft ? CGPoint(x: r.minX + e, y: r.minY) : topLeft)
+        func corner(_ c: CGPoint, _ included: Bool, inX: CGFloat, inY: CGFloat, outX: CGFloat, outY: CGFloat) {
+            guard included else { return path.addLine(to: c) }
+            path.addLine(to: CGPoint(x: c.x + inX * e, y: c.y + inY * e))
+            path.addCurve(to: CGPoint(x: c.x + outX * e, y: c.y + outY * e),
+                          control1: CGPoint(x: c.x + inX * h, y: c.y + inY * h),
+                          control2: CGPoint(x: c.x + outX * h, y: c.y + outY * h))
+        }
+        // Clockwise on screen from the top edge.
+        corner(CGPoint(x: r.maxX, y: r.minY), corners.contains(.topRight), inX: -1, inY: 0, outX: 0, outY: 1)
+        corner(CGPoint(x: r.maxX, y: r.maxY), corners.contains(.bottomRight), inX: 0, inY: -1, outX: -1, outY: 0)
+        corner(CGPoint(x: r.minX, y: r.maxY), corners.contains(.bottomLeft), inX: 1, inY: 0, outX: 0, outY: -1)
+        if roundTopLeft { corner(topLeft, true, inX: 0, inY: 1, outX: 1, outY: 0) }
         path.closeSubpath()
         return path
     }

@@ -78,10 +78,14 @@ extension Layer {
     }
 
     /// The rounded-rect outline of the bounds used by the background, border and
-    /// `masksToBounds` (radii clamped to half the shorter side, as UIKit does).
+    /// `masksToBounds` (radii clamped to half the shorter side, as UIKit does), with circular or
+    /// continuous corners after ``cornerCurve``.
     public var boundsPath: Path {
         let radius = cornerRadius.isFinite ? max(cornerRadius, 0) : 0
         guard radius > 0, !maskedCorners.isEmpty else { return Path(rect: bounds) }
+        if cornerCurve == .continuous {
+            return Shapes.continuousRoundedRect(in: bounds, cornerRadius: radius, corners: maskedCorners)
+        }
         var path = Path()
         path.addRoundedRect(in: bounds, cornerRadii: CornerRadii(radius: radius, corners: maskedCorners))
         return path

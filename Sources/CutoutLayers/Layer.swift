@@ -29,8 +29,14 @@ public class Layer {
     /// A transform applied to every sublayer, about this layer's ``anchorPoint``.
     public var sublayerTransform: Transform = .identity
     /// Opacity of the whole subtree, `0...1` (clamped when rendered). Below 1 the subtree is
-    /// composited once, as a group, like Core Animation does.
+    /// composited once, as a group, like Core Animation does (see ``allowsGroupOpacity``).
     public var opacity: CGFloat = 1
+    /// Whether an ``opacity`` below 1 applies to the layer and its sublayers as one group
+    /// (default `true`, as on iOS): overlapping sublayers then do not show through one another.
+    /// When `false`, the layer's background, contents and each sublayer are drawn with the
+    /// opacity folded in separately (cheaper: no offscreen buffer), so overlaps show through.
+    /// A layer that goes offscreen anyway (mask, shadow, blur) is still composited as a group.
+    public var allowsGroupOpacity = true
     /// A hidden layer and its sublayers are not drawn.
     public var isHidden = false
     /// Fills the (rounded) bounds below contents and sublayers.
@@ -39,16 +45,23 @@ public class Layer {
     public var cornerRadius: CGFloat = 0
     /// Which corners ``cornerRadius`` rounds (`CACornerMask`). Default: all four.
     public var maskedCorners: RectCorner = .allCorners
+    /// The shape of the rounded corners: circular (default, as Core Animation) or continuous.
+    public var cornerCurve: CornerCurve = .circular
     /// Width of the border drawn inside the bounds, above contents and sublayers.
     public var borderWidth: CGFloat = 0
     /// Colour of the border. Default opaque black, as in Core Animation.
     public var borderColor: Color? = .black
-    /// Clip contents and sublayers to the (rounded) bounds.
+    /// Clip contents, sublayers and the layer's own shadow to the (rounded) bounds, as Core
+    /// Animation does; to show a shadow around clipped content, put the shadow on an
+    /// unclipped superlayer (with a `shadowPath`).
     public var masksToBounds = false
     /// Sorts siblings: lower first; equal values keep insertion order.
     public var zPosition: CGFloat = 0
     /// A layer whose alpha multiplies this layer's whole rendering, including its shadow.
-    /// It is laid out in this layer's coordinate space and has no superlayer.
+    /// It is laid out in this layer's coordinate space and has no superlayer. A mask cycle
+    /// (`mask = self`, or a mask whose tree holds this layer) is cut when rendering: a layer
+    /// reached again while it is being drawn is not drawn again, so its mask draws nothing
+    /// there and the layer does not show.
     public var mask: Layer?
     /// When this layer is used as a ``mask``, its luminance times its alpha is the mask
     /// value instead of its alpha alone (SVG's default `mask-type`). Set by `SVGImporter` (`CutoutSVG`).
@@ -57,7 +70,9 @@ public class Layer {
     public var shadowColor: Color? = .black
     /// Multiplies the shadow colour's alpha, `0...1`. Default 0 (no shadow).
     public var shadowOpacity: CGFloat = 0
-    /// Offset of the shadow in the superlayer's orientation. Default `(0, -3)` as in Core Animation.
+    /// Offset of the shadow, in the layer's own coordinate space: it turns and scales with the
+    /// layer's ``transform`` (and its ancestors'), as in Core Animation. Default `(0, -3)` as in
+    /// Core Animation.
     public var shadowOffset = CGSize(width: 0, height: -3)
     /// Blur radius of the shadow; see ``Layer/shadowSigma(forRadius:)``. Default 3.
     public var shadowRadius: CGFloat = 3

@@ -40,14 +40,15 @@ package struct ContentsDrawing {
             let k = layer.contentsGravity == .resizeAspect ? min(sx, sy) : max(sx, sy)
             return sized(CGSize(width: natural.width * k, height: natural.height * k))
         case .center: return sized(natural)
-        case .top: return CGRect(x: b.midX - natural.width / 2, y: b.minY, width: natural.width, height: natural.height)
-        case .bottom: return CGRect(x: b.midX - natural.width / 2, y: b.maxY - natural.height, width: natural.width, height: natural.height)
+        // Core Animation: "bottom" always means minimum y, "top" maximum y.
+        case .top: return CGRect(x: b.midX - natural.width / 2, y: b.maxY - natural.height, width: natural.width, height: natural.height)
+        case .bottom: return CGRect(x: b.midX - natural.width / 2, y: b.minY, width: natural.width, height: natural.height)
         case .left: return CGRect(x: b.minX, y: b.midY - natural.height / 2, width: natural.width, height: natural.height)
         case .right: return CGRect(x: b.maxX - natural.width, y: b.midY - natural.height / 2, width: natural.width, height: natural.height)
-        case .topLeft: return CGRect(x: b.minX, y: b.minY, width: natural.width, height: natural.height)
-        case .topRight: return CGRect(x: b.maxX - natural.width, y: b.minY, width: natural.width, height: natural.height)
-        case .bottomLeft: return CGRect(x: b.minX, y: b.maxY - natural.height, width: natural.width, height: natural.height)
-        case .bottomRight: return CGRect(x: b.maxX - natural.width, y: b.maxY - natural.height, width: natural.width, height: natural.height)
+        case .topLeft: return CGRect(x: b.minX, y: b.maxY - natural.height, width: natural.width, height: natural.height)
+        case .topRight: return CGRect(x: b.maxX - natural.width, y: b.maxY - natural.height, width: natural.width, height: natural.height)
+        case .bottomLeft: return CGRect(x: b.minX, y: b.minY, width: natural.width, height: natural.height)
+        case .bottomRight: return CGRect(x: b.maxX - natural.width, y: b.minY, width: natural.width, height: natural.height)
         }
     }
 

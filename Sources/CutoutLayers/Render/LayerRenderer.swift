@@ -25,7 +25,9 @@ public enum LayerRenderError: Error, Hashable, Sendable, CustomStringConvertible
 /// - sublayers draw in ascending ``Layer/zPosition``, ties in insertion order, after the
 ///   layer's background and contents; the border draws last, above everything;
 /// - ``Layer/opacity`` below 1 composites the whole subtree once, as a group;
-/// - ``Layer/masksToBounds`` clips contents and sublayers to the rounded bounds;
+/// - ``Layer/masksToBounds`` clips contents, sublayers and the layer's own shadow to the
+///   rounded bounds (as Core Animation: a shadow that must show goes on an unclipped container);
+/// - with ``Layer/allowsGroupOpacity`` false, opacity applies to each drawing separately;
 /// - ``Layer/mask``'s alpha multiplies the layer's whole rendering, its shadow included;
 /// - ``Layer/blurSigma`` blurs the layer's rendering (shadow included) before mask and opacity;
 /// - the shadow is ``Layer/shadowPath`` filled non-zero, or else the alpha of the layer's
@@ -36,22 +38,55 @@ public enum LayerRenderer {
     /// (pixel size = size × scale, rounded up).
     /// - Throws: ``LayerRenderError/invalidCanvas(width:height:scale:)`` for sizes that are
     ///   not positive and finite or beyond the pixmap limits — checked before allocating.
-    /// Complexity: proportional to the pixels touched; each group, mask or alpha shadow costs
-    /// one extra canvas-sized buffer while it is drawn.
+    ///
+    /// Complexity: proportional to the pixels touched. Each group (opacity below 1), mask,
+    /// shadow cast from content and blur draws into an offscreen buffer the size of what it
+    /// covers on the canvas (its device bounds, shadows and blur included, cut to the
+    /// canvas), not of the canvas. The buffers alive at once in one render
+    /// are capped at ``offscreenByteLimit(canvasWidth:canvasHeight:)``: a layer whose buffer
+    /// would pass the cap is skipped (not drawn), so nesting cannot take the machine.
     public static func render(_ layer: Layer, size: CGSize, scale: CGFloat = 1) throws(LayerRenderError) -> Pixmap {
+        try render(layer, size: size, scale: scale, byteLimit: nil).pixels
+    }
+
+    /// The cap on offscreen bytes alive at once while rendering a canvas of that many pixels:
+    /// four canvases' worth (4 bytes a pixel), and at least 64 MiB.
+    public static func offscreenByteLimit(canvasWidth: Int, canvasHeight: Int) -> Int {
+        let canvas = canvasWidth.multipliedReportingOverflow(by: canvasHeight)
+        guard !canvas.overflow, canvas.partialValue <= Int.max / 16 else { return Int.max }
+        return max(canvas.partialValue * 16, 64 << 20)
+    }
+
+    /// ``render(_:size:scale:)`` with the offscreen work counted; `byteLimit` overrides the cap.
+    static func render(_ layer: Layer, size: CGSize, scale: CGFloat,
+                       byteLimit: Int?) throws(LayerRenderError) -> (pixels: Pixmap, statistics: OffscreenStatistics) {
         let fail = LayerRenderError.invalidCanvas(width: size.width, height: size.height, scale: scale)
         guard size.width.isFinite, size.height.isFinite, scale.isFinite, size.width > 0, size.height > 0, scale > 0 else { throw fail }
         let w = (size.width * scale).rounded(.up), h = (size.height * scale).rounded(.up)
         guard w <= CGFloat(Pixmap.maxDimension), h <= CGFloat(Pixmap.maxDimension) else { throw fail }
         guard var ctx = try? DrawingContext(width: Int(w), height: Int(h), scale: scale) else { throw fail }
         ctx.flatteningTolerance = Renderer.flatteningTolerance
-        var renderer = Renderer()
+        let renderer = Renderer(byteLimit: byteLimit ?? offscreenByteLimit(canvasWidth: Int(w), canvasHeight: Int(h)))
         renderer.draw(layer, in: &ctx, depth: 0)
-        return ctx.pixmap
+        return (ctx.pixmap, renderer.state.statistics)
     }
 }
 
-/// The recursive drawing, with the helpers that need a canvas-sized scratch context.
+/// What a render spent on offscreen buffers (for tests that count work and memory).
+struct OffscreenStatistics: Hashable, Sendable {
+    /// Offscreen buffers allocated (groups, masks, shadow sources, blur results).
+    var buffers = 0
+    /// Bytes of all those buffers together.
+    var bytesAllocated = 0
+    /// The most bytes alive at one time.
+    var peakLiveBytes = 0
+    /// Layers not drawn because their buffer would have passed the cap.
+    var layersSkippedForBudget = 0
+    /// Layers not drawn because they were already being drawn (a mask cycle).
+    var cyclesCut = 0
+}
+
+/// The recursive drawing, with the helpers that render offscreen.
 package struct Renderer {
     /// Curves are flattened to chords at most this far (device pixels) inside them. The chords
     /// of a convex curve all lie inside it, so the error is a bias, not noise: at the raster
@@ -62,71 +97,127 @@ package struct Renderer {
     /// Deeper trees are cut off here (a tree built in code cannot be cyclic, but may be absurd).
     package static let maxDepth = 512
 
-    mutating func draw(_ layer: Layer, in ctx: inout DrawingContext, depth: Int) {
+    /// What the whole recursion shares: the buffer budget, its counts, and the layers being
+    /// drawn (a class, so that the nested drawing closures can update it).
+    final class State {
+        let byteLimit: Int
+        var liveBytes = 0
+        var statistics = OffscreenStatistics()
+        var drawing: Set<ObjectIdentifier> = []
+
+        init(byteLimit: Int) { self.byteLimit = byteLimit }
+
+        /// Accounts for a buffer of `bytes`; false (and nothing accounted) when it would pass the cap.
+        func reserve(_ bytes: Int) -> Bool {
+            guard bytes <= byteLimit - liveBytes else {
+                statistics.layersSkippedForBudget += 1
+                return false
+            }
+            liveBytes += bytes
+            statistics.buffers += 1
+            statistics.bytesAllocated += bytes
+            statistics.peakLiveBytes = max(statistics.peakLiveBytes, liveBytes)
+            return true
+        }
+
+        func release(_ bytes: Int) { liveBytes -= bytes }
+    }
+
+    let state: State
+
+    init(byteLimit: Int) { state = State(byteLimit: byteLimit) }
+
+    func draw(_ layer: Layer, in ctx: inout DrawingContext, depth: Int) {
         guard depth < Renderer.maxDepth, !layer.isHidden else { return }
         let opacity = layer.opacity.isNaN ? 0 : min(max(layer.opacity, 0), 1)
         guard opacity > 0 else { return }
         let toParent = layer.transformToSuperlayerBounds
         guard toParent.isFinite, layer.bounds.origin.x.isFinite, layer.bounds.origin.y.isFinite,
               layer.bounds.width.isFinite, layer.bounds.height.isFinite else { return }
+        let parentCTM = ctx.ctm
+        // A product that overflows would be ignored by `concatenate`, drawing the layer with
+        // its parent's transform; such a layer is skipped, as `Layer` documents.
+        guard toParent.concatenating(parentCTM).isFinite else { return }
+        // A layer reached again while it is being drawn is a mask cycle (`mask = self`, or a
+        // mask whose tree holds the layer): the repeat is cut.
+        guard state.drawing.insert(ObjectIdentifier(layer)).inserted else {
+            state.statistics.cyclesCut += 1
+            return
+        }
+        defer { state.drawing.remove(ObjectIdentifier(layer)) }
         ctx.saveGState()
         defer { ctx.restoreGState() }
         ctx.concatenate(toParent)
 
         let shadow = Renderer.shadowStyle(layer)
         let blur = layer.blurSigma.isFinite && layer.blurSigma > 0 ? layer.blurSigma : 0
-        guard opacity < 1 || layer.mask != nil || shadow != nil || blur > 0 else {
+        let group = opacity < 1 && layer.allowsGroupOpacity
+        guard group || layer.mask != nil || shadow != nil || blur > 0 else {
+            // Without group opacity the layer and each sublayer are drawn with the opacity
+            // themselves, so overlapping sublayers show through one another.
+            if opacity < 1 { ctx.setAlpha(ctx.alpha * opacity) }
             return drawContent(layer, in: &ctx, depth: depth)
         }
-        // A group is drawn on a clean offscreen canvas, then composited once through the clip
+        // A group is drawn on a clean offscreen buffer, then composited once through the clip
         // in force here: drawing it under that clip as well would apply a soft clip (an
         // ancestor's mask) twice, squaring its partial coverage.
-        var group = offscreenRendering(like: ctx) { off in
-            if blur > 0 {
-                let pixels = offscreenRendering(like: off) { inner in drawBody(layer, shadow: shadow, in: &inner, depth: depth) }
-                let ctm = off.ctm
-                let sigma = blur * abs(ctm.a * ctm.d - ctm.b * ctm.c).squareRoot()
-                Renderer.drawDevice(pixels.gaussianBlurred(sigma: sigma), into: &off, offset: .zero)
-            } else {
-                drawBody(layer, shadow: shadow, in: &off, depth: depth)
-            }
+        var visiting: Set<ObjectIdentifier> = []
+        guard let box = Renderer.layerBox(layer, parentCTM: parentCTM, depth: depth, visiting: &visiting),
+              let area = Renderer.DeviceArea(covering: box, in: ctx) else { return }
+        guard var buffer = offscreen(like: ctx, area: area, { off in drawBody(layer, shadow: shadow, in: &off, depth: depth) }) else { return }
+        defer { state.release(buffer.bytes) }
+        if blur > 0 {
+            guard state.reserve(buffer.bytes) else { return }
+            buffer.pixels = buffer.pixels.gaussianBlurred(sigma: blur * Renderer.linearScale(ctx.ctm))
+            state.release(buffer.bytes)
         }
         if let mask = layer.mask {
             // The mask multiplies the finished group. As a soft clip on each drawing inside
             // the group it would let the edges of what lies below show through the partial
             // coverage of what lies above (a fringe where an opaque sublayer covers another).
-            var maskPixels = offscreenRendering(like: ctx) { maskCtx in
-                var sub = Renderer()
-                sub.draw(mask, in: &maskCtx, depth: depth + 1)
-            }
-            if mask.isLuminanceMask { Renderer.luminanceToAlpha(&maskPixels) }
-            Renderer.multiply(&group, byAlphaOf: maskPixels)
+            guard var maskBuffer = offscreen(like: ctx, area: area, { maskCtx in draw(mask, in: &maskCtx, depth: depth + 1) }) else { return }
+            defer { state.release(maskBuffer.bytes) }
+            if mask.isLuminanceMask { Renderer.luminanceToAlpha(&maskBuffer.pixels) }
+            Renderer.multiply(&buffer.pixels, byAlphaOf: maskBuffer.pixels)
         }
         ctx.setAlpha(ctx.alpha * opacity)
-        Renderer.drawDevice(group, into: &ctx, offset: .zero)
+        Renderer.drawDevice(buffer.pixels, into: &ctx, offset: area.origin)
     }
 
-    /// The shadow (when there is one) below the layer's content.
-    mutating func drawBody(_ layer: Layer, shadow: ShadowStyle?, in ctx: inout DrawingContext, depth: Int) {
+    /// The shadow (when there is one) below the layer's content. With `masksToBounds` the
+    /// shadow is clipped to the rounded bounds too, as in Core Animation (which is why a
+    /// shadow that must show goes on an unclipped container).
+    func drawBody(_ layer: Layer, shadow: ShadowStyle?, in ctx: inout DrawingContext, depth: Int) {
         guard let shadow else { return drawContent(layer, in: &ctx, depth: depth) }
+        func castShadow(of source: Offscreen, in ctx: inout DrawingContext) {
+            ctx.saveGState()
+            if layer.masksToBounds { ctx.clip(to: layer.boundsPath, using: .winding) }
+            Renderer.drawShadow(of: source.pixels, at: source.area.origin, shadow, ctm: ctx.ctm, into: &ctx)
+            ctx.restoreGState()
+        }
         if let shadowPath = layer.shadowPath {
-            let shape = offscreenRendering(like: ctx) { off in
-                off.setFillColor(.black)
-                off.fill(shadowPath, using: .winding)
+            if let area = DeviceArea(covering: shadowPath.boundingBox.applying(ctx.ctm), in: ctx),
+               let shape = offscreen(like: ctx, area: area, { off in
+                   off.setFillColor(.black)
+                   off.fill(shadowPath, using: .winding)
+               }) {
+                castShadow(of: shape, in: &ctx)
+                state.release(shape.bytes)
             }
-            Renderer.drawShadow(of: shape, shadow, ctm: ctx.ctm, into: &ctx)
             drawContent(layer, in: &ctx, depth: depth)
         } else {
-            let content = offscreenRendering(like: ctx) { off in
-                drawContent(layer, in: &off, depth: depth)
-            }
-            Renderer.drawShadow(of: content, shadow, ctm: ctx.ctm, into: &ctx)
-            Renderer.drawDevice(content, into: &ctx, offset: .zero)
+            var visiting: Set<ObjectIdentifier> = [ObjectIdentifier(layer)]
+            guard let box = Renderer.contentBox(layer, ctm: ctx.ctm, depth: depth, visiting: &visiting),
+                  let area = DeviceArea(covering: box, in: ctx),
+                  let content = offscreen(like: ctx, area: area, { off in drawContent(layer, in: &off, depth: depth) }) else { return }
+            defer { state.release(content.bytes) }
+            castShadow(of: content, in: &ctx)
+            Renderer.drawDevice(content.pixels, into: &ctx, offset: area.origin)
         }
     }
 
     /// Background, contents, shape or gradient, sublayers (clipped when `masksToBounds`), border.
-    mutating func drawContent(_ layer: Layer, in ctx: inout DrawingContext, depth: Int) {
+    func drawContent(_ layer: Layer, in ctx: inout DrawingContext, depth: Int) {
         let outline = layer.boundsPath
         if let bg = layer.backgroundColor, bg.alpha > 0 {
             ctx.setFillColor(bg)
@@ -162,6 +253,10 @@ package struct Renderer {
         guard bw * 2 < min(b.width, b.height) else { return (path, .winding, color) }
         let inner = b.insetBy(dx: bw, dy: bw)
         let r = layer.cornerRadius.isFinite ? max(layer.cornerRadius, 0) : 0
+        if layer.cornerCurve == .continuous {
+            path.addPath(Shapes.continuousRoundedRect(in: inner, cornerRadius: max(r - bw, 0), corners: layer.maskedCorners))
+            return (path, .evenOdd, color)
+        }
         let outerRadii = CornerRadii(radius: r, corners: layer.maskedCorners).clamped(to: b.size)
         func shrink(_ v: CGFloat) -> CGFloat { max(v - bw, 0) }
         let innerRadii = CornerRadii(topLeft: shrink(outerRadii.topLeft), topRight: shrink(outerRadii.topRight),
@@ -172,22 +267,37 @@ package struct Renderer {
 
     // MARK: Offscreen helpers
 
-    /// A canvas-sized transparent rendering made with the same CTM as `ctx` (no clip).
-    func offscreenRendering(like ctx: DrawingContext, _ body: (inout DrawingContext) -> Void) -> Pixmap {
-        let base = ctx.pixmap
-        guard var off = try? DrawingContext(width: base.width, height: base.height, scale: base.scale) else { return base }
-        off.flatteningTolerance = ctx.flatteningTolerance
-        // The new context starts at the pixmap's scale; the CTM wanted is `ctx.ctm` itself.
-        // `concatenate(t)` applies t *before* the current CTM, so t = ctm · scale⁻¹ (ctm
-        // first, then undo the scale the context will apply after it). The other order,
-        // scale⁻¹ · ctm · scale, keeps the linear part but multiplies the translation by the
-        // scale: at scale ≠ 1 every group, mask, shadow and blur landed scale× too far from the
-        // origin (and nested offscreens compounded it).
-        let s = base.scale
-        off.concatenate(ctx.ctm.concatenating(Transform(scaleX: 1 / s, y: 1 / s)))
-        body(&off)
-        return off.pixmap
+    /// A rendering of part of a context's pixels: `pixels` cover `area` of them.
+    struct Offscreen {
+        var pixels: Pixmap
+        let area: DeviceArea
+        var bytes: Int { area.width * area.height * 4 }
     }
+
+    /// A transparent rendering of `area` of `ctx`'s pixels, made with the same CTM (no clip);
+    /// nil when the budget has no room for it. The caller releases its bytes from the budget.
+    func offscreen(like ctx: DrawingContext, area: DeviceArea, _ body: (inout DrawingContext) -> Void) -> Offscreen? {
+        let bytes = area.width * area.height * 4
+        guard state.reserve(bytes) else { return nil }
+        let s = ctx.pixmap.scale
+        guard var off = try? DrawingContext(width: area.width, height: area.height, scale: s) else {
+            state.release(bytes)
+            return nil
+        }
+        off.flatteningTolerance = ctx.flatteningTolerance
+        // The new context starts at the pixmap's scale; the CTM wanted is `ctx.ctm` moved by
+        // the area's origin. `concatenate(t)` applies t *before* the current CTM, so t =
+        // ctm · translation · scale⁻¹. (The order scale⁻¹ · ctm · scale keeps the linear part
+        // but multiplies the translation by the scale: at scale ≠ 1 every group, mask, shadow
+        // and blur landed scale× too far from the origin, compounding when nested.)
+        off.concatenate(ctx.ctm.concatenating(Transform(translationX: -CGFloat(area.x), y: -CGFloat(area.y)))
+            .concatenating(Transform(scaleX: 1 / s, y: 1 / s)))
+        body(&off)
+        return Offscreen(pixels: off.pixmap, area: area)
+    }
+
+    /// The linear scale of a transform (square root of its determinant's magnitude).
+    static func linearScale(_ t: Transform) -> CGFloat { abs(t.a * t.d - t.b * t.c).squareRoot() }
 
     /// Draws a device-space pixmap 1:1 (shifted by `offset` pixels) through the current clip and alpha.
     static func drawDevice(_ pixels: Pixmap, into ctx: inout DrawingContext, offset: CGPoint) {

@@ -21,15 +21,15 @@ extension Renderer {
                            sigma: Layer.shadowSigma(forRadius: layer.shadowRadius))
     }
 
-    /// Draws the shadow cast by the alpha of `source` (device pixels): the colour through the
-    /// alpha blurred with the sigma scaled to device pixels (only the alpha is blurred, over its
-    /// non-zero box), moved by the offset mapped through the CTM.
-    static func drawShadow(of source: Pixmap, _ shadow: ShadowStyle, ctm: Transform, into ctx: inout DrawingContext) {
-        let linearScale = (abs(ctm.a * ctm.d - ctm.b * ctm.c)).squareRoot()
-        let sigma = shadow.sigma * linearScale
+    /// Draws the shadow cast by the alpha of `source` (device pixels whose top-left is at
+    /// `origin`): the colour through the alpha blurred with the sigma scaled to device pixels
+    /// (only the alpha is blurred, over its non-zero box), moved by the offset mapped through
+    /// the CTM.
+    static func drawShadow(of source: Pixmap, at origin: CGPoint, _ shadow: ShadowStyle, ctm: Transform, into ctx: inout DrawingContext) {
+        let sigma = shadow.sigma * linearScale(ctm)
         let dx = ctm.a * shadow.offset.width + ctm.c * shadow.offset.height
         let dy = ctm.b * shadow.offset.width + ctm.d * shadow.offset.height
         ctx.drawShadow(of: AlphaMask(alphaOf: source), color: shadow.color, sigma: sigma,
-                       offset: CGSize(width: dx, height: dy))
+                       offset: CGSize(width: dx + origin.x, height: dy + origin.y))
     }
 }

@@ -27,14 +27,20 @@ extension SVGWriter {
         if let name = layer.name { attrs.append(("data-name", name)) }
         body += "<g" + Self.attributes(attrs) + ">\n"
         if let shadow = Renderer.shadowStyle(layer) {
+            // masksToBounds clips the layer's own shadow too, as in Core Animation.
+            let shadowClip = layer.masksToBounds ? boundsClip(layer) : nil
+            if let shadowClip { body += "<g clip-path=\"url(#\(shadowClip))\">\n" }
             if let shadowPath = layer.shadowPath {
                 emitShadow(path: shadowPath, shadow, ctm: ctm)
+                if shadowClip != nil { body += "</g>\n" }
                 emitContent(layer, ctm: ctm, depth: depth)
             } else if let id = emitDropShadow(shadow, ctm: ctm) {
                 body += "<g filter=\"url(#\(id))\">\n"
                 emitContent(layer, ctm: ctm, depth: depth)
                 body += "</g>\n"
+                if shadowClip != nil { body += "</g>\n" }
             } else {
+                if shadowClip != nil { body += "</g>\n" }
                 emitContent(layer, ctm: ctm, depth: depth)
             }
         } else {
@@ -51,9 +57,7 @@ extension SVGWriter {
         }
         var clipped = false
         if layer.masksToBounds {
-            let id = newID("clip")
-            defs += "<clipPath id=\"\(id)\"><path" + Self.attributes([("d", outline.svgPathData)]) + "/></clipPath>\n"
-            body += "<g clip-path=\"url(#\(id))\">\n"
+            body += "<g clip-path=\"url(#\(boundsClip(layer)))\">\n"
             clipped = true
         }
         if let image = layer.contents { emitContents(ContentsDrawing(layer: layer, image: image)) }
@@ -71,6 +75,13 @@ extension SVGWriter {
             let rule = border.rule == .evenOdd ? "evenodd" : "nonzero"
             body += "<path" + Self.attributes([("d", border.path.svgPathData), ("fill-rule", rule)] + Self.fill(border.color)) + "/>\n"
         }
+    }
+
+    /// A `<clipPath>` of the layer's rounded bounds (in its own coordinates); its id.
+    mutating func boundsClip(_ layer: Layer) -> String {
+        let id = newID("clip")
+        defs += "<clipPath id=\"\(id)\"><path" + Self.attributes([("d", layer.boundsPath.svgPathData)]) + "/></clipPath>\n"
+        return id
     }
 
     // MARK: Mask and filters
