@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "CutoutRaster", targets: ["CutoutRaster"]),
         .library(name: "CutoutText", targets: ["CutoutText"]),
         .library(name: "CutoutLayers", targets: ["CutoutLayers"]),
+        .library(name: "CutoutSVG", targets: ["CutoutSVG"]),
         .library(name: "CutoutHoles", targets: ["CutoutHoles"]),
         .library(name: "CutoutSpotlight", targets: ["CutoutSpotlight"]),
         .library(name: "CutoutCollection", targets: ["CutoutCollection"]),
@@ -23,13 +24,14 @@ let package = Package(
         .target(name: "CutoutRaster", dependencies: ["CutoutGeometry", "CZlib"]),
         .target(name: "CutoutText", dependencies: ["CutoutGeometry"], resources: [.copy("Resources/Fonts")]),
         .target(name: "CutoutLayers", dependencies: ["CutoutGeometry", "CutoutRaster", "CutoutText"]),
-        .target(name: "CutoutHoles", dependencies: ["CutoutGeometry", "CutoutRaster", "CutoutLayers"]),
+        .target(name: "CutoutSVG", dependencies: ["CutoutGeometry", "CutoutRaster", "CutoutText", "CutoutLayers"]),
+        .target(name: "CutoutHoles", dependencies: ["CutoutGeometry", "CutoutRaster", "CutoutLayers", "CutoutSVG"]),
         .target(name: "CutoutSpotlight", dependencies: ["CutoutGeometry", "CutoutRaster", "CutoutLayers"]),
         .target(name: "CutoutCollection", dependencies: ["CutoutGeometry", "CutoutRaster", "CutoutLayers"]),
         .executableTarget(
             name: "cutout",
             dependencies: [
-                "CutoutGeometry", "CutoutRaster", "CutoutLayers",
+                "CutoutGeometry", "CutoutRaster", "CutoutLayers", "CutoutSVG",
                 "CutoutHoles", "CutoutSpotlight", "CutoutCollection",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -37,7 +39,9 @@ let package = Package(
         .testTarget(name: "CutoutGeometryTests", dependencies: ["CutoutGeometry", "CutoutTestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(name: "CutoutRasterTests", dependencies: ["CutoutRaster", "CutoutTestSupport"], resources: [.copy("Golden"), .copy("Fixtures")]),
         .testTarget(name: "CutoutTextTests", dependencies: ["CutoutText", "CutoutTestSupport"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "CutoutLayersTests", dependencies: ["CutoutLayers", "CutoutTestSupport"], resources: [.copy("Golden"), .copy("Fixtures")]),
+        // The fuzzed layer trees of LayerRendererRobustnessTests are also exported to SVG.
+        .testTarget(name: "CutoutLayersTests", dependencies: ["CutoutLayers", "CutoutSVG", "CutoutTestSupport"], resources: [.copy("Golden"), .copy("Fixtures")]),
+        .testTarget(name: "CutoutSVGTests", dependencies: ["CutoutSVG", "CutoutTestSupport"], resources: [.copy("Golden"), .copy("Fixtures")]),
         .testTarget(name: "CutoutHolesTests", dependencies: ["CutoutHoles", "CutoutTestSupport"], resources: [.copy("Golden"), .copy("Fixtures")]),
         .testTarget(name: "CutoutSpotlightTests", dependencies: ["CutoutSpotlight", "CutoutTestSupport"], resources: [.copy("Golden"), .copy("Fixtures")]),
         .target(name: "CutoutTestSupport", dependencies: ["CutoutRaster"], path: "Tests/CutoutTestSupport"),

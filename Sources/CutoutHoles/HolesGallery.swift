@@ -1,6 +1,7 @@
 import CutoutGeometry
 import CutoutLayers
 import CutoutRaster
+import CutoutSVG
 import Foundation
 
 /// The gallery of CutoutHoles: one scene per technique (holes, holes through a list, through
@@ -234,7 +235,7 @@ public enum HolesGallery {
             }
         }
         let stripes = ProceduralImage.stripes(width: imageSize.width, height: imageSize.height, scale: imageScale, period: 18)
-        let svg = (try? SVGImporter.importSVG(patternSVG)).flatMap { try? PatternCutout.Pattern.svg($0, scale: imageScale) }
+        let svg = (try? SVGImporter.importSVG(patternSVG)).flatMap { try? PatternCutout.Pattern.layer($0.layer, size: $0.size, scale: imageScale) }
         let patterns: [(PatternCutout.Pattern, CGFloat)] = [
             (.path(stars, fillRule: .winding), 20),
             (stripes.map { .alpha($0) } ?? .path(Path(), fillRule: .winding), 45),

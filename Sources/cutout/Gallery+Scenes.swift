@@ -1,5 +1,6 @@
 import CutoutLayers
 import CutoutRaster
+import CutoutSVG
 import Foundation
 
 extension GallerySection {

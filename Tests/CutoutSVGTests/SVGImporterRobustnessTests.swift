@@ -4,6 +4,7 @@ import CutoutRaster
 import Foundation
 import Testing
 @testable import CutoutLayers
+@testable import CutoutSVG
 
 /// Seeded fuzzing of the SVG importer with mutated fixtures: byte flips, truncations, extreme
 /// attribute values, random nesting. Every case ends quickly in an ``SVGImage`` or an

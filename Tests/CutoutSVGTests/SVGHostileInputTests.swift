@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import CutoutLayers
+@testable import CutoutSVG
 
 /// Hostile documents are refused or neutralised quickly, with a typed error or a warning.
 @Suite struct SVGHostileInputTests {

@@ -1,6 +1,7 @@
 import Foundation
 import CutoutGeometry
 import CutoutRaster
+import CutoutLayers
 
 extension SVGBuilder {
     /// The geometry of a basic shape or path in user units, or nil when it draws nothing.

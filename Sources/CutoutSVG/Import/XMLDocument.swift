@@ -1,4 +1,5 @@
 import Foundation
+import CutoutLayers
 
 /// One element of a parsed XML document.
 final class SVGNode {

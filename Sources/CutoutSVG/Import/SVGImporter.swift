@@ -1,6 +1,7 @@
 import Foundation
 import CutoutGeometry
 import CutoutRaster
+import CutoutLayers
 
 /// An imported SVG document: its layer tree, its size in points and what was skipped.
 public struct SVGImage {

@@ -1,6 +1,7 @@
 import Foundation
 import CutoutGeometry
 import CutoutRaster
+import CutoutLayers
 
 /// A paint of SVG's `fill` or `stroke`.
 enum SVGPaint: Equatable {

@@ -3,6 +3,7 @@ import Testing
 import CutoutGeometry
 import CutoutRaster
 @testable import CutoutLayers
+@testable import CutoutSVG
 
 @Suite struct SVGImporterTests {
     func allLayers(_ root: Layer) -> [Layer] {

@@ -4,6 +4,7 @@ import CutoutGeometry
 import CutoutRaster
 import struct CutoutGeometry.Transform
 @testable import CutoutLayers
+@testable import CutoutSVG
 
 /// The SVG text written by ``SVGExporter``: ids, escaping, structure, and that our importer
 /// reads back what it draws (render equality: each premultiplied channel within 8/255, at most

@@ -1,6 +1,7 @@
 import Foundation
 import CutoutGeometry
 import CutoutRaster
+import CutoutLayers
 
 extension SVGBuilder {
     /// A gradient's attributes after following its `href` chain.

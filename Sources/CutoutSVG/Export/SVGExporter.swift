@@ -2,6 +2,7 @@ import Foundation
 import CutoutGeometry
 import CutoutRaster
 import struct CutoutGeometry.Transform
+import CutoutLayers
 
 /// Writes a layer tree as an SVG document that draws like ``LayerRenderer``.
 ///

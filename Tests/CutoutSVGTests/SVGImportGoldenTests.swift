@@ -2,10 +2,11 @@ import Foundation
 import Testing
 import CutoutRaster
 @testable import CutoutLayers
+@testable import CutoutSVG
 
 /// Every SVG in Fixtures/svg/ imported with ``SVGImporter`` and rendered with
 /// ``LayerRenderer`` at 1 px per user unit, compared with resvg's render of the same file
-/// (Golden/svg-<name>.png, made by scripts/golden_layers.py).
+/// (Golden/svg-<name>.png, made by scripts/golden_svg.py).
 ///
 /// Tolerance (GoldenSupport): a pixel matches when each premultiplied channel is within 8/255
 /// — the two engines anti-alias edges differently — and at most 1% of the pixels may mismatch.

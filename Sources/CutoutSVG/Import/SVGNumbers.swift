@@ -1,5 +1,6 @@
 import Foundation
 import CutoutGeometry
+import CutoutLayers
 
 /// Numbers, lengths, lists and transform lists of SVG attributes.
 ///

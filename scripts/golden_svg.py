@@ -1,16 +1,16 @@
 #!/usr/bin/env python3
-"""Golden images for CutoutLayers' SVG import and export, rendered by resvg (an independent engine).
+"""Golden images for CutoutSVG's SVG import and export, rendered by resvg (an independent engine).
 
 Needs (pip): resvg-py   (see scripts/requirements-golden.txt)
 
 Run from the repository root:
-    python scripts/golden_layers.py
+    python scripts/golden_svg.py
 It writes:
-  - Tests/CutoutLayersTests/Golden/svg-<name>.png for every
-    Tests/CutoutLayersTests/Fixtures/svg/<name>.svg (SVGImportGoldenTests compares our import +
+  - Tests/CutoutSVGTests/Golden/svg-<name>.png for every
+    Tests/CutoutSVGTests/Fixtures/svg/<name>.svg (SVGImportGoldenTests compares our import +
     render against them);
-  - Tests/CutoutLayersTests/Golden/svg-export-<name>.png for every
-    Tests/CutoutLayersTests/Fixtures/svg-export/<name>.svg. Those SVG files are the output of
+  - Tests/CutoutSVGTests/Golden/svg-export-<name>.png for every
+    Tests/CutoutSVGTests/Fixtures/svg-export/<name>.svg. Those SVG files are the output of
     SVGExporter for the trees built in RoundTripTests; the test regenerates them with
     CUTOUT_EXPORT_OUT=<dir> (see RoundTripTests) and checks our render of each tree against
     resvg's render of the exported SVG.
@@ -22,7 +22,7 @@ import os
 
 import resvg_py
 
-ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Tests", "CutoutLayersTests")
+ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Tests", "CutoutSVGTests")
 GOLDEN = os.path.join(ROOT, "Golden")
 
 

@@ -2,6 +2,7 @@ import Foundation
 import CutoutGeometry
 import CutoutRaster
 import struct CutoutGeometry.Transform
+import CutoutLayers
 
 extension SVGWriter {
     /// Writes `layer` (and its subtree) to ``body``. `parentCTM` maps the superlayer's

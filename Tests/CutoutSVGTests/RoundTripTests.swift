@@ -4,6 +4,7 @@ import CutoutGeometry
 import CutoutRaster
 import struct CutoutGeometry.Transform
 @testable import CutoutLayers
+@testable import CutoutSVG
 
 /// render(tree) ≈ render(import(export(tree))), and render(tree) ≈ resvg's render of the
 /// exported SVG (Golden/svg-export-<name>.png from Fixtures/svg-export/<name>.svg).
@@ -12,8 +13,8 @@ import struct CutoutGeometry.Transform
 /// and at most 1% of the pixels may mismatch.
 ///
 /// To refresh the exported fixtures after changing a tree or the exporter:
-/// `CUTOUT_EXPORT_OUT=$PWD/Tests/CutoutLayersTests/Fixtures/svg-export swift test --filter resvgRendersTheExportLikeUs`,
-/// then `python scripts/golden_layers.py`.
+/// `CUTOUT_EXPORT_OUT=$PWD/Tests/CutoutSVGTests/Fixtures/svg-export swift test --filter resvgRendersTheExportLikeUs`,
+/// then `python scripts/golden_svg.py`.
 @Suite struct RoundTripTests {
     static let size = CGSize(width: 96, height: 96)
 

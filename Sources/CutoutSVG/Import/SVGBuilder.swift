@@ -1,6 +1,7 @@
 import Foundation
 import CutoutGeometry
 import CutoutRaster
+import CutoutLayers
 
 /// Turns a parsed SVG element tree into layers. One builder per document.
 final class SVGBuilder {

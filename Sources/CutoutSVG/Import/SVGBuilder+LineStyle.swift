@@ -1,4 +1,5 @@
 import CutoutGeometry
+import CutoutLayers
 
 extension SVGBuilder {
     func applyLineCapAndJoin(_ layer: ShapeLayer, _ style: SVGStyle) {

@@ -2,6 +2,7 @@ import Foundation
 import CutoutGeometry
 import CutoutRaster
 import struct CutoutGeometry.Transform
+import CutoutLayers
 
 extension SVGWriter {
     // MARK: Shape layer

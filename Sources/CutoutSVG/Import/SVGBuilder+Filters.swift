@@ -1,6 +1,7 @@
 import Foundation
 import CutoutGeometry
 import CutoutRaster
+import CutoutLayers
 
 extension SVGBuilder {
     /// Applies `filter`: a `<filter>` holding a single `feGaussianBlur` of the source graphic
