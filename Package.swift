@@ -41,7 +41,7 @@ let package = Package(
         .testTarget(name: "CutoutTextTests", dependencies: ["CutoutText", "CutoutTestSupport"], resources: [.copy("Fixtures")]),
         // The fuzzed layer trees of LayerRendererRobustnessTests are also exported to SVG.
         .testTarget(name: "CutoutLayersTests", dependencies: ["CutoutLayers", "CutoutSVG", "CutoutTestSupport"], resources: [.copy("Golden"), .copy("Fixtures")]),
-        .testTarget(name: "CutoutSVGTests", dependencies: ["CutoutSVG", "CutoutTestSupport"], resources: [.copy("Golden"), .copy("Fixtures")]),
+        .testTarget(name: "CutoutSVGTests", dependencies: ["CutoutSVG", "CutoutText", "CutoutTestSupport"], resources: [.copy("Golden"), .copy("Fixtures")]),
         .testTarget(name: "CutoutHolesTests", dependencies: ["CutoutHoles", "CutoutTestSupport"], resources: [.copy("Golden"), .copy("Fixtures")]),
         .testTarget(name: "CutoutSpotlightTests", dependencies: ["CutoutSpotlight", "CutoutTestSupport"], resources: [.copy("Golden"), .copy("Fixtures")]),
         .target(name: "CutoutTestSupport", dependencies: ["CutoutRaster"], path: "Tests/CutoutTestSupport"),

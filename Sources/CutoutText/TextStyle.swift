@@ -59,12 +59,12 @@ public struct TextStyle: Hashable, Sendable {
     /// The size actually used: 0 for NaN, infinite or negative sizes, at most 10,000 points.
     var size: CGFloat { fontSize.isFinite && fontSize > 0 ? min(fontSize, 10_000) : 0 }
     var scale: CGFloat { size / CGFloat(font.metrics.unitsPerEm) }
-    /// Distance from the top of a line to its baseline.
-    var ascent: CGFloat { CGFloat(font.metrics.ascender) * scale }
-    /// Distance from the baseline to the bottom of a line (positive).
-    var descent: CGFloat { -CGFloat(font.metrics.descender) * scale }
-    /// Baseline-to-baseline distance.
-    var lineHeight: CGFloat {
+    /// Distance from the top of a line to its baseline, in points.
+    public var ascent: CGFloat { CGFloat(font.metrics.ascender) * scale }
+    /// Distance from the baseline to the bottom of a line (positive), in points.
+    public var descent: CGFloat { -CGFloat(font.metrics.descender) * scale }
+    /// Baseline-to-baseline distance in points.
+    public var lineHeight: CGFloat {
         let m = lineHeightMultiple.isFinite && lineHeightMultiple > 0 ? min(lineHeightMultiple, 100) : 1
         return (ascent + descent + CGFloat(font.metrics.lineGap) * scale) * m
     }
