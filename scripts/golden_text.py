@@ -6,7 +6,10 @@ Needs (pip): resvg-py   (see scripts/requirements-golden.txt)
 
 Run from the repository root:
     python scripts/golden_text.py
-It writes Tests/CutoutLayersTests/Golden/text-<name>.png. TextLayerGoldenTests builds the
+It writes Tests/CutoutLayersTests/Golden/text-<name>.png, and
+Tests/CutoutSVGTests/Golden/svg-text-<name>.png for every
+Tests/CutoutSVGTests/Fixtures/svg-text/<name>.svg (SVGTextImportTests imports and renders
+those files and compares). TextLayerGoldenTests builds the
 same text as TextLayer trees (same font file, size, colour, baseline and alignment) and
 compares our render with these. System fonts are never loaded (skip_system_fonts), so the
 images depend only on the files in Sources/CutoutText/Resources/Fonts.
@@ -16,6 +19,7 @@ of 2048 units, so at size s the baseline is s * 1901 / 2048; its line height is
 s * (1901 + 483) / 2048. Strings avoid the letter pairs DejaVu turns into ligatures (fi, fl),
 since our layout substitutes no glyphs.
 """
+import glob
 import os
 
 import resvg_py
@@ -75,6 +79,23 @@ CASES = {
 }
 
 
+SVG_ROOT = os.path.join(ROOT, "Tests", "CutoutSVGTests")
+
+
+def svg_fixtures():
+    for path in sorted(glob.glob(os.path.join(SVG_ROOT, "Fixtures", "svg-text", "*.svg"))):
+        name = os.path.splitext(os.path.basename(path))[0]
+        # Every family resolves to the bundled font, as FontCatalog.standard resolves it.
+        png = bytes(resvg_py.svg_to_bytes(svg_path=path, skip_system_fonts=True, font_files=FONT_FILES,
+                                          font_family="DejaVu Sans", serif_family="DejaVu Sans",
+                                          sans_serif_family="DejaVu Sans", monospace_family="DejaVu Sans",
+                                          cursive_family="DejaVu Sans", fantasy_family="DejaVu Sans"))
+        out = os.path.join(SVG_ROOT, "Golden", f"svg-text-{name}.png")
+        with open(out, "wb") as f:
+            f.write(png)
+        print("wrote", os.path.relpath(out))
+
+
 def main():
     for name, (w, h, zoom, elements) in CASES.items():
         svg = (f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}">'
@@ -85,6 +106,7 @@ def main():
         with open(out, "wb") as f:
             f.write(png)
         print("wrote", os.path.relpath(out))
+    svg_fixtures()
 
 
 if __name__ == "__main__":

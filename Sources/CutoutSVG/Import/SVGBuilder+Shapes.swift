@@ -95,6 +95,11 @@ extension SVGBuilder {
 
     func shape(_ e: SVGNode, style: SVGStyle) throws(SVGError) -> Layer? {
         guard let path = geometry(e) else { return nil }
+        return try paintedShape(path, style: style, e)
+    }
+
+    /// A layer filling and stroking `path` with the style's paints (colours or paint servers).
+    func paintedShape(_ path: Path, style: SVGStyle, _ e: SVGNode) throws(SVGError) -> Layer {
         let fill = style.fill
         let stroke = style.strokeWidth > 0 ? style.stroke : .none
         let layer = try makeLayer { ShapeLayer() }
