@@ -25,14 +25,19 @@ let package = Package(
         .target(name: "CutoutText", dependencies: ["CutoutGeometry"], resources: [.copy("Resources/Fonts")]),
         .target(name: "CutoutLayers", dependencies: ["CutoutGeometry", "CutoutRaster", "CutoutText"]),
         .target(name: "CutoutSVG", dependencies: ["CutoutGeometry", "CutoutRaster", "CutoutText", "CutoutLayers"]),
-        .target(name: "CutoutHoles", dependencies: ["CutoutGeometry", "CutoutRaster", "CutoutLayers", "CutoutSVG"]),
+        .target(name: "CutoutHoles", dependencies: ["CutoutGeometry", "CutoutRaster", "CutoutLayers"]),
         .target(name: "CutoutSpotlight", dependencies: ["CutoutGeometry", "CutoutRaster", "CutoutLayers"]),
         .target(name: "CutoutCollection", dependencies: ["CutoutGeometry", "CutoutRaster", "CutoutLayers"]),
+        // The demo scenes of `cutout gallery` and the tests that check them; not a product.
+        .target(
+            name: "CutoutGallery",
+            dependencies: ["CutoutGeometry", "CutoutRaster", "CutoutText", "CutoutLayers", "CutoutSVG", "CutoutHoles", "CutoutSpotlight", "CutoutCollection"]
+        ),
         .executableTarget(
             name: "cutout",
             dependencies: [
-                "CutoutGeometry", "CutoutRaster", "CutoutLayers", "CutoutSVG",
-                "CutoutHoles", "CutoutSpotlight", "CutoutCollection",
+                "CutoutGeometry", "CutoutRaster", "CutoutText", "CutoutLayers", "CutoutSVG",
+                "CutoutHoles", "CutoutSpotlight", "CutoutCollection", "CutoutGallery",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -42,12 +47,14 @@ let package = Package(
         // The fuzzed layer trees of LayerRendererRobustnessTests are also exported to SVG.
         .testTarget(name: "CutoutLayersTests", dependencies: ["CutoutLayers", "CutoutSVG", "CutoutTestSupport"], resources: [.copy("Golden"), .copy("Fixtures")]),
         .testTarget(name: "CutoutSVGTests", dependencies: ["CutoutSVG", "CutoutText", "CutoutTestSupport"], resources: [.copy("Golden"), .copy("Fixtures")]),
-        .testTarget(name: "CutoutHolesTests", dependencies: ["CutoutHoles", "CutoutTestSupport"], resources: [.copy("Golden"), .copy("Fixtures")]),
-        .testTarget(name: "CutoutSpotlightTests", dependencies: ["CutoutSpotlight", "CutoutTestSupport"], resources: [.copy("Golden"), .copy("Fixtures")]),
+        // HolesPixelTests and the spotlight rendering tests check rules on the gallery's scenes.
+        .testTarget(name: "CutoutHolesTests", dependencies: ["CutoutHoles", "CutoutGallery", "CutoutTestSupport"], resources: [.copy("Golden"), .copy("Fixtures")]),
+        .testTarget(name: "CutoutSpotlightTests", dependencies: ["CutoutSpotlight", "CutoutGallery", "CutoutTestSupport"], resources: [.copy("Golden"), .copy("Fixtures")]),
         .target(name: "CutoutTestSupport", dependencies: ["CutoutRaster"], path: "Tests/CutoutTestSupport"),
         .testTarget(name: "RepositoryTests"),
         .testTarget(name: "CutoutCLITests", dependencies: ["cutout"]),
         .testTarget(name: "CutoutCollectionTests", dependencies: ["CutoutCollection", "CutoutTestSupport"], resources: [.copy("Golden"), .copy("Fixtures")]),
+        .testTarget(name: "CutoutGalleryTests", dependencies: ["CutoutGallery", "CutoutTestSupport"], resources: [.copy("Golden")]),
     ],
     swiftLanguageModes: [.v6]
 )

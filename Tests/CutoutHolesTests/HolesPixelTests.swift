@@ -4,6 +4,7 @@ import CutoutRaster
 import Foundation
 import Testing
 @testable import CutoutHoles
+@testable import CutoutGallery
 
 /// The key rules of holes checked on rendered pixels (small canvases, 1x).
 @Suite struct HolesPixelTests {

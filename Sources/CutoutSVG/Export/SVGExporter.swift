@@ -83,27 +83,9 @@ struct SVGWriter {
         [t.a, t.b, t.c, t.d, t.tx, t.ty].map(number).joined(separator: " ")
     }
 
-    /// `&`, `<`, `>`, `"` and `'` escaped for a double-quoted attribute value.
-    static func escaped(_ s: String) -> String {
-        var out = ""
-        out.reserveCapacity(s.utf8.count)
-        for ch in s {
-            switch ch {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            case "\n": out += "&#10;"
-            default: out.append(ch)
-            }
-        }
-        return out
-    }
-
     /// ` name="value"` pairs, values escaped.
     static func attributes(_ pairs: [(String, String)]) -> String {
-        pairs.map { " \($0.0)=\"\(escaped($0.1))\"" }.joined()
+        pairs.map { " \($0.0)=\"\($0.1.xmlEscaped)\"" }.joined()
     }
 
     /// An 8-bit hex colour and its opacity (colours are sRGB with straight alpha).

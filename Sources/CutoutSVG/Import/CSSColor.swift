@@ -56,10 +56,10 @@ enum CSSColor {
                   let b = component(parts[2], percentScale: 1, plainScale: 255) else { return nil }
             return Color(red: r, green: g, blue: b, alpha: alpha)
         case "hsl", "hsla":
-            guard let h = Double(parts[0].replacingOccurrences(of: "deg", with: "")), h.isFinite,
+            guard let (h, unit) = SVGNumberScanner.numberWithSuffix(parts[0]), unit == "" || unit == "deg",
                   let sat = component(parts[1], percentScale: 1, plainScale: 100),
                   let l = component(parts[2], percentScale: 1, plainScale: 100) else { return nil }
-            let (r, g, b) = hslToRGB(h: CGFloat(h), s: sat, l: l)
+            let (r, g, b) = hslToRGB(h: h, s: sat, l: l)
             return Color(red: r, green: g, blue: b, alpha: alpha)
         default:
             return nil
@@ -68,9 +68,8 @@ enum CSSColor {
 
     /// A component as a fraction: `n%` → n/100, otherwise n / `plainScale`. Clamped to 0...1.
     private static func component(_ text: String, percentScale: CGFloat, plainScale: CGFloat) -> CGFloat? {
-        let isPercent = text.hasSuffix("%")
-        guard let v = Double(isPercent ? String(text.dropLast()) : text), v.isFinite else { return nil }
-        let f = isPercent ? CGFloat(v) / 100 * percentScale : CGFloat(v) / plainScale
+        guard let (v, suffix) = SVGNumberScanner.numberWithSuffix(text), suffix == "" || suffix == "%" else { return nil }
+        let f = suffix == "%" ? v / 100 * percentScale : v / plainScale
         return min(max(f, 0), 1)
     }
 

@@ -31,9 +31,9 @@ extension SVGBuilder {
                     for s in stops {
                         let d = declarations(s)
                         var offset: CGFloat = 0
-                        if let o = s.attributes["offset"]?.trimmingCharacters(in: .whitespaces) {
-                            let pct = o.hasSuffix("%")
-                            if let v = Double(pct ? String(o.dropLast()) : o), v.isFinite { offset = CGFloat(v) / (pct ? 100 : 1) }
+                        if let o = s.attributes["offset"], let (v, suffix) = SVGNumberScanner.numberWithSuffix(o),
+                           suffix == "" || suffix == "%" {
+                            offset = v / (suffix == "%" ? 100 : 1)
                         }
                         offset = max(min(max(offset, 0), 1), last)
                         last = offset
@@ -44,8 +44,8 @@ extension SVGBuilder {
                             } else if let parsed = CSSColor.parse(c) { color = parsed }
                         }
                         var opacity: CGFloat = 1
-                        if let o = d["stop-opacity"], let v = Double(o.trimmingCharacters(in: .whitespaces)), v.isFinite {
-                            opacity = min(max(CGFloat(v), 0), 1)
+                        if let o = d["stop-opacity"], let (v, suffix) = SVGNumberScanner.numberWithSuffix(o), suffix == "" {
+                            opacity = min(max(v, 0), 1)
                         }
                         result.stops.append((offset, color.withAlphaComponent(color.alpha * opacity)))
                     }

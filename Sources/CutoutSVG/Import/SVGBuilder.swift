@@ -123,11 +123,10 @@ final class SVGBuilder {
         }
         func opacity(_ name: String) -> CGFloat? {
             guard let v = value(name) else { return nil }
-            let isPercent = v.hasSuffix("%")
-            guard let n = Double(isPercent ? String(v.dropLast()) : v), n.isFinite else {
+            guard let (n, suffix) = SVGNumberScanner.numberWithSuffix(v), suffix == "" || suffix == "%" else {
                 warn(e.line, "invalid \(name) '\(v.prefix(40))' ignored"); return nil
             }
-            return min(max(CGFloat(n) / (isPercent ? 100 : 1), 0), 1)
+            return min(max(n / (suffix == "%" ? 100 : 1), 0), 1)
         }
         if let v = value("color") {
             if let c = CSSColor.parse(v) { s.color = c } else if v.lowercased() != "currentcolor" { warn(e.line, "invalid color '\(v.prefix(40))' ignored") }
@@ -236,9 +235,8 @@ final class SVGBuilder {
             } else { warn(e.line, "invalid transform ignored") }
         }
         if let o = d["opacity"] {
-            let isPercent = o.hasSuffix("%")
-            if let v = Double((isPercent ? String(o.dropLast()) : o).trimmingCharacters(in: .whitespaces)), v.isFinite {
-                layer.opacity = min(max(CGFloat(v) / (isPercent ? 100 : 1), 0), 1)
+            if let (v, suffix) = SVGNumberScanner.numberWithSuffix(o), suffix == "" || suffix == "%" {
+                layer.opacity = min(max(v / (suffix == "%" ? 100 : 1), 0), 1)
             } else { warn(e.line, "invalid opacity ignored") }
         }
         var region: Layer?

@@ -26,9 +26,7 @@ struct SVGNumberScanner {
     }
 
     mutating func skipSpace() {
-        while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x09 || bytes[index] == 0x0A || bytes[index] == 0x0D {
-            index += 1
-        }
+        while index < bytes.count, SVGNumberLexer.isSpace(bytes[index]) { index += 1 }
     }
 
     /// The next character without consuming it.
@@ -50,27 +48,24 @@ struct SVGNumberScanner {
     /// Reads one number in SVG's grammar; nil (and no progress) if there is none or it is not
     /// finite. Magnitudes above `maxMagnitude` are clamped.
     mutating func number() -> CGFloat? {
-        let start = index
-        var j = index
-        if j < bytes.count, bytes[j] == UInt8(ascii: "+") || bytes[j] == UInt8(ascii: "-") { j += 1 }
-        var digits = 0
-        while j < bytes.count, bytes[j] >= 0x30, bytes[j] <= 0x39 { j += 1; digits += 1 }
-        if j < bytes.count, bytes[j] == UInt8(ascii: ".") {
-            j += 1
-            while j < bytes.count, bytes[j] >= 0x30, bytes[j] <= 0x39 { j += 1; digits += 1 }
-        }
-        guard digits > 0 else { return nil }
-        if j < bytes.count, bytes[j] | 0x20 == UInt8(ascii: "e") {
-            var k = j + 1
-            if k < bytes.count, bytes[k] == UInt8(ascii: "+") || bytes[k] == UInt8(ascii: "-") { k += 1 }
-            let expStart = k
-            while k < bytes.count, bytes[k] >= 0x30, bytes[k] <= 0x39 { k += 1 }
-            if k > expStart { j = k }
-        }
         // Very long digit runs are not numbers anyone writes; refuse them rather than parse.
-        guard j - start <= 64, let v = Double(String(decoding: bytes[start..<j], as: UTF8.self)), v.isFinite else { return nil }
-        index = j
+        guard let end = SVGNumberLexer.numberEnd(in: bytes, from: index), end - index <= 64,
+              let v = SVGNumberLexer.value(in: bytes, index..<end), v.isFinite else { return nil }
+        index = end
         return CGFloat(min(max(v, -Double(maxMagnitude)), Double(maxMagnitude)))
+    }
+
+    /// The one number of `text` and what follows it (`%` or a unit word such as `deg`; empty
+    /// when nothing does), white space around allowed; nil when the text is anything else.
+    /// Opacities, gradient offsets and colour components are read this way, with the same
+    /// lexer as every other number (so `0x1p3`, `nan` or `inf` are not numbers here either).
+    static func numberWithSuffix(_ text: String, maxMagnitude: CGFloat = .greatestFiniteMagnitude) -> (value: CGFloat, suffix: String)? {
+        var s = SVGNumberScanner(text, maxMagnitude: maxMagnitude)
+        s.skipSpace()
+        guard let v = s.number() else { return nil }
+        let suffix = s.consume(UInt8(ascii: "%")) ? "%" : s.word().lowercased()
+        s.skipSpace()
+        return s.isAtEnd ? (v, suffix) : nil
     }
 
     /// All numbers of a whitespace/comma separated list; nil if anything else is found.

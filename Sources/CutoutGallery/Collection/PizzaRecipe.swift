@@ -1,8 +1,9 @@
 import CutoutRaster
 import Foundation
+import CutoutCollection
 
 /// A topping of ``PizzaRecipe``: each is drawn as pure geometry, one ``ShapeLayer`` per kind.
-public enum Topping: String, Hashable, Sendable, CaseIterable {
+package enum Topping: String, Hashable, Sendable, CaseIterable {
     /// Red-brown discs with darker fat spots.
     case pepperoni
     /// Black olive slices: rings filled even-odd.
@@ -19,17 +20,17 @@ public enum Topping: String, Hashable, Sendable, CaseIterable {
 ///
 /// Toppings are placed by ``PizzaArt`` with a ``SplitMix64`` seeded from ``id``, so a recipe
 /// always looks the same on every machine.
-public struct PizzaRecipe: Hashable, Sendable {
-    public var id: String
-    public var name: String
-    public var sauce: Color
-    public var cheese: Color
+package struct PizzaRecipe: Hashable, Sendable {
+    package var id: String
+    package var name: String
+    package var sauce: Color
+    package var cheese: Color
     /// Toppings in drawing order (later ones lie on top), with their counts.
-    public var toppings: [Topping: Int]
+    package var toppings: [Topping: Int]
     /// Colour of ``Topping/pepper`` strips on this pizza.
-    public var pepperColor: Color
+    package var pepperColor: Color
 
-    public init(id: String, name: String, sauce: Color, cheese: Color, toppings: [Topping: Int],
+    package init(id: String, name: String, sauce: Color, cheese: Color, toppings: [Topping: Int],
                 pepperColor: Color = Color(red: 0.22, green: 0.62, blue: 0.2)) {
         self.id = id
         self.name = name
@@ -40,12 +41,12 @@ public struct PizzaRecipe: Hashable, Sendable {
     }
 
     /// The seed of the topping placement: FNV-1a of ``id`` (stable, unlike `hashValue`).
-    public var seed: UInt64 {
+    package var seed: UInt64 {
         id.utf8.reduce(0xcbf2_9ce4_8422_2325) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
     }
 
     /// The option the selector offers for this recipe.
-    public var option: PizzaOption { PizzaOption(id: id, name: name) }
+    package var option: PizzaOption { PizzaOption(id: id, name: name) }
 
     static let tomato = Color(red: 0.80, green: 0.20, blue: 0.12)
     static let cream = Color(red: 0.96, green: 0.90, blue: 0.78)
@@ -56,7 +57,7 @@ public struct PizzaRecipe: Hashable, Sendable {
     static let jalapeno = Color(red: 0.2, green: 0.55, blue: 0.16)
 
     /// Eight pizzas with distinct looks, in menu order.
-    public static let menu: [PizzaRecipe] = [
+    package static let menu: [PizzaRecipe] = [
         PizzaRecipe(id: "margherita", name: "Margherita", sauce: tomato, cheese: mozzarella, toppings: [.basil: 6]),
         PizzaRecipe(id: "pepperoni", name: "Pepperoni", sauce: tomato, cheese: mozzarella, toppings: [.pepperoni: 10]),
         PizzaRecipe(id: "funghi", name: "Mushroom Cream", sauce: cream, cheese: paleCheese, toppings: [.mushroom: 9]),

@@ -4,6 +4,7 @@ import CutoutRaster
 import Foundation
 import Testing
 @testable import CutoutSpotlight
+@testable import CutoutGallery
 
 /// The gallery scenes rendered at scale 0.5 (195 × 422 pixels) against reviewed renders in
 /// `Golden/<scene-id>.png` (for the animation, `Golden/spotlight-tour-animation-frame-<n>.png`).

@@ -3,6 +3,7 @@ import Testing
 import CutoutGeometry
 import CutoutLayers
 @testable import CutoutCollection
+@testable import CutoutGallery
 
 @Suite struct PizzaArtTests {
     static func shape(_ name: String, in pizza: Layer) -> ShapeLayer? {

@@ -2,6 +2,7 @@ import CutoutGeometry
 import CutoutLayers
 import CutoutRaster
 import Foundation
+import CutoutCollection
 
 /// The gallery of CutoutCollection, drawn by Cutout itself: the pizza menu, the two-halves
 /// selector of SPEC §4 at several offsets (with its pinned captions and circular scroll
@@ -11,18 +12,18 @@ import Foundation
 /// Every scene is built from the layouts' ``LayoutAttributes`` through
 /// ``CutoutLayers/Layer/apply(_:)``, so what the gallery shows is what the layouts compute.
 /// Captions are pills with one bar per word: Cutout has no text rendering.
-public enum CollectionGallery {
+package enum CollectionGallery {
     /// The selector's screen, an iPhone-sized 390×700 points.
-    public static let screenSize = CGSize(width: 390, height: 700)
+    package static let screenSize = CGSize(width: 390, height: 700)
     /// Size of the carousel scenes.
-    public static let carouselSceneSize = CGSize(width: 390, height: 260)
+    package static let carouselSceneSize = CGSize(width: 390, height: 260)
     /// Size of the flick animation: one half, with smaller pizzas.
-    public static let flickSceneSize = CGSize(width: 195, height: 350)
+    package static let flickSceneSize = CGSize(width: 195, height: 350)
     /// Frames per second of the flick animation and its frame cap.
-    public static let flickFramesPerSecond: Double = 30
-    public static let flickMaxFrames = 45
+    package static let flickFramesPerSecond: Double = 30
+    package static let flickMaxFrames = 45
 
-    public static func scenes() -> [GalleryScene] {
+    package static func scenes() -> [GalleryScene] {
         [pizzaMenu(), selectorCentred(), selectorBetween(), selectorWholePizza(), scrollIndicators(), selectorDrum()]
             + CarouselLayout.Style.allCases.map(carousel)
             + [selectorFlick()]
@@ -219,11 +220,8 @@ public enum CollectionGallery {
     static func flickMotion(_ layout: PizzaHalfSelectorLayout) -> ScrollMotion {
         let size = flickSceneSize
         layout.prepare(for: CollectionContext(bounds: CGRect(origin: .zero, size: size), numberOfItems: recipes.count))
-        let h = layout.configuration.itemSize
-        let inset = (size.height - h) / 2
-        // Insets let the first and last pizzas reach the centre.
         var scroll = ScrollViewModel(boundsSize: size, contentSize: layout.collectionViewContentSize,
-                                     contentInset: EdgeInsets(top: inset, bottom: inset))
+                                     contentInset: layout.centeringContentInset(forBoundsSize: size))
         scroll.decelerationRate = .fast
         scroll.setOffset(layout.contentOffset(for: 1).y, .vertical)
         return scroll.release(velocity: 2500, axis: .vertical, layout: layout)

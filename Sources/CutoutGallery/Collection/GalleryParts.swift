@@ -2,6 +2,7 @@ import CutoutGeometry
 import CutoutLayers
 import CutoutRaster
 import Foundation
+import CutoutCollection
 
 /// Small pieces the collection gallery scenes are made of: caption pills, circular scroll
 /// indicators, carousel cards and backgrounds.

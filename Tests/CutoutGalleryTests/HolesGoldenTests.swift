@@ -4,6 +4,7 @@ import CutoutRaster
 import Foundation
 import Testing
 @testable import CutoutHoles
+@testable import CutoutGallery
 
 /// Gallery scenes rendered by Cutout against images drawn independently with Skia
 /// (`scripts/golden_holes.py`), at 1x.

@@ -1,20 +1,21 @@
+import CutoutLayers
 import Foundation
 
 /// One picture (or animation) of the project's gallery: every component module returns its
-/// scenes from `public enum <Something>Gallery { public static func scenes() -> [GalleryScene] }`.
-public struct GalleryScene {
+/// scenes from `package enum <Something>Gallery { package static func scenes() -> [GalleryScene] }`.
+package struct GalleryScene {
     /// A file-name-safe identifier (letters, digits, `-`, `_`).
-    public var id: String
-    public var title: String
-    public var caption: String
+    package var id: String
+    package var title: String
+    package var caption: String
     /// Size of every frame in points.
-    public var size: CGSize
+    package var size: CGSize
     /// The frames' layer trees: one for a still, more for an animation.
-    public var frames: [Layer]
+    package var frames: [Layer]
     /// Seconds each frame is shown.
-    public var frameDuration: Double
+    package var frameDuration: Double
 
-    public init(id: String, title: String, caption: String, size: CGSize, frames: [Layer], frameDuration: Double) {
+    package init(id: String, title: String, caption: String, size: CGSize, frames: [Layer], frameDuration: Double) {
         self.id = id
         self.title = title
         self.caption = caption

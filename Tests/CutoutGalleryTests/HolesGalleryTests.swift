@@ -3,6 +3,7 @@ import CutoutLayers
 import Foundation
 import Testing
 @testable import CutoutHoles
+@testable import CutoutGallery
 
 @Suite struct HolesGalleryTests {
     @Test func scenesHaveUniqueFileSafeIdsAndFrames() {

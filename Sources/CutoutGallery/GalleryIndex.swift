@@ -1,8 +1,9 @@
+import CutoutSVG
 import Foundation
 
 /// The gallery's `index.html`: every section with its scenes and links to each file.
-enum GalleryIndex {
-    static func html(sections: [GallerySection]) -> String {
+package enum GalleryIndex {
+    package static func html(sections: [GallerySection]) -> String {
         var out = """
         <!doctype html>
         <html lang="en"><head><meta charset="utf-8"><title>Cutout gallery</title>
@@ -19,13 +20,13 @@ enum GalleryIndex {
 
         """
         for section in sections {
-            out += "<h2>\(escape(section.title))</h2>\n<p>\(escape(section.summary))</p>\n<div class=\"grid\">\n"
+            out += "<h2>\(section.title.xmlEscaped)</h2>\n<p>\(section.summary.xmlEscaped)</p>\n<div class=\"grid\">\n"
             for item in section.items {
                 let shown = item.files.first { $0.name.hasSuffix(".png") } ?? item.files.first { $0.name.hasSuffix(".svg") }
-                out += "<figure id=\"\(escape(item.id))\">"
-                if let shown { out += "<img src=\"\(escape(shown.name))\" alt=\"\(escape(item.title))\">" }
-                let links = item.files.map { "<a href=\"\(escape($0.name))\">\(escape(fileKind($0.name)))</a>" }.joined(separator: " · ")
-                out += "<figcaption><b>\(escape(item.title))</b>\(escape(item.caption)) <br>\(links)</figcaption></figure>\n"
+                out += "<figure id=\"\(item.id.xmlEscaped)\">"
+                if let shown { out += "<img src=\"\(shown.name.xmlEscaped)\" alt=\"\(item.title.xmlEscaped)\">" }
+                let links = item.files.map { "<a href=\"\($0.name.xmlEscaped)\">\(fileKind($0.name).xmlEscaped)</a>" }.joined(separator: " · ")
+                out += "<figcaption><b>\(item.title.xmlEscaped)</b>\(item.caption.xmlEscaped) <br>\(links)</figcaption></figure>\n"
             }
             out += "</div>\n"
         }
@@ -36,19 +37,5 @@ enum GalleryIndex {
     private static func fileKind(_ name: String) -> String {
         if name.hasSuffix(".apng.png") { return "APNG" }
         return (name as NSString).pathExtension.uppercased()
-    }
-
-    static func escape(_ s: String) -> String {
-        var out = ""
-        for ch in s {
-            switch ch {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            default: out.append(ch)
-            }
-        }
-        return out
     }
 }

@@ -3,17 +3,18 @@ import CutoutLayers
 import CutoutRaster
 import CutoutSVG
 import Foundation
+import CutoutHoles
 
 /// The gallery of CutoutHoles: one scene per technique (holes, holes through a list, through
 /// stacked views, pattern cut-out, shaped views, the shapes catalogue, outstretch and the
 /// flashlight), plus two animations (the list scrolling, the flashlight moving).
-public enum HolesGallery {
+package enum HolesGallery {
     /// Size of every scene, in points.
-    public static let sceneSize = CGSize(width: 390, height: 300)
+    package static let sceneSize = CGSize(width: 390, height: 300)
     /// Pixels per point of the procedural images inside the scenes.
     static let imageScale: CGFloat = 2
 
-    public static func scenes() -> [GalleryScene] {
+    package static func scenes() -> [GalleryScene] {
         [holeView(), holeKinds(), listHoles(), listScrolling(), listShortContent(), stackedHole(),
          patternCutout(), shapedBorder(), erasedCurve(), shapesCatalogue(), outstretch(),
          flashlight(), flashlightMoving()]

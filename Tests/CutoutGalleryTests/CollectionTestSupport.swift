@@ -3,6 +3,7 @@ import Testing
 import CutoutRaster
 import CutoutTestSupport
 import CutoutLayers
+@testable import CutoutGallery
 
 /// Compares renders with committed golden PNGs, as the other suites do.
 ///

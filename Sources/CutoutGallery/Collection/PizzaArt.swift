@@ -2,11 +2,12 @@ import CutoutGeometry
 import CutoutLayers
 import CutoutRaster
 import Foundation
+import CutoutCollection
 
 /// Draws pizzas as layer trees of pure geometry: a crust ring shaded by a radial gradient,
 /// sauce, a wobbly cheese layer and toppings; and half pizzas clipped the way SPEC §4's cells
 /// show them.
-public enum PizzaArt {
+package enum PizzaArt {
     /// Fractions of the radius.
     static let sauceRadius: CGFloat = 0.84
     static let cheeseRadius: CGFloat = 0.77
@@ -16,7 +17,7 @@ public enum PizzaArt {
     ///
     /// Complexity: O(t²) in the number of toppings t for the placement (rejection sampling
     /// with a bounded number of tries per topping).
-    public static func pizzaLayer(_ recipe: PizzaRecipe, diameter: CGFloat) -> Layer {
+    package static func pizzaLayer(_ recipe: PizzaRecipe, diameter: CGFloat) -> Layer {
         let d = diameter.isFinite ? max(diameter, 0) : 0
         let pizza = Layer(frame: CGRect(x: 0, y: 0, width: d, height: d))
         pizza.name = recipe.id
@@ -58,7 +59,7 @@ public enum PizzaArt {
     /// edge, so both halves meet at the screen centre.
     ///
     /// The pizza's diameter is `min(cellSize.height, 2·cellSize.width) · fill`.
-    public static func halfPizzaLayer(_ recipe: PizzaRecipe, half: PizzaHalfOrientation, cellSize: CGSize,
+    package static func halfPizzaLayer(_ recipe: PizzaRecipe, half: PizzaHalfOrientation, cellSize: CGSize,
                                       fill: CGFloat = 0.94) -> Layer {
         let cell = Layer(frame: CGRect(origin: .zero, size: cellSize))
         cell.name = "cell-\(recipe.id)"

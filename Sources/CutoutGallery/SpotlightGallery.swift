@@ -2,10 +2,11 @@ import CutoutGeometry
 import CutoutLayers
 import CutoutRaster
 import Foundation
+import CutoutSpotlight
 
 /// Gallery scenes of spotlight tours over a mock app screen (390 × 844 points: status bar,
 /// navigation bar, search field, list, tab bar).
-public enum SpotlightGallery {
+package enum SpotlightGallery {
     static let size = CGSize(width: 390, height: 844)
     static let calloutSize = CGSize(width: 250, height: 92)
 
@@ -32,7 +33,7 @@ public enum SpotlightGallery {
     /// Blur radius of the blurred-backdrop scene, in points.
     static let blurRadius: CGFloat = 12
 
-    public static func scenes() -> [GalleryScene] {
+    package static func scenes() -> [GalleryScene] {
         let registry = targets(scrolledBy: 0)
         let frames = tour.steps.map {
             SpotlightLayout.frame(for: $0, targets: registry, viewport: viewport, calloutSize: calloutSize)
