@@ -139,7 +139,8 @@ public struct FontCatalog: Sendable {
 
     static let fontExtensions: Set<String> = ["ttf", "otf", "ttc", "otc"]
 
-    static var bundledURLs: [URL] {
+    /// The files of the bundled faces (DejaVu Sans Book and Bold), in the package's resources.
+    public static var bundledURLs: [URL] {
         ["DejaVuSans", "DejaVuSans-Bold"].compactMap {
             Bundle.module.url(forResource: $0, withExtension: "ttf", subdirectory: "Fonts")
                 ?? Bundle.module.url(forResource: $0, withExtension: "ttf")
