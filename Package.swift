@@ -26,7 +26,7 @@ let package = Package(
         .target(name: "CutoutLayers", dependencies: ["CutoutGeometry", "CutoutRaster", "CutoutText"]),
         .target(name: "CutoutSVG", dependencies: ["CutoutGeometry", "CutoutRaster", "CutoutText", "CutoutLayers"]),
         .target(name: "CutoutHoles", dependencies: ["CutoutGeometry", "CutoutRaster", "CutoutLayers"]),
-        .target(name: "CutoutSpotlight", dependencies: ["CutoutGeometry", "CutoutRaster", "CutoutLayers"]),
+        .target(name: "CutoutSpotlight", dependencies: ["CutoutGeometry", "CutoutRaster", "CutoutText", "CutoutLayers"]),
         .target(name: "CutoutCollection", dependencies: ["CutoutGeometry", "CutoutRaster", "CutoutLayers"]),
         // The demo scenes of `cutout gallery` and the tests that check them; not a product.
         .target(
