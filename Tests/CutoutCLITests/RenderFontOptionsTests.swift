@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import CutoutRaster
 @testable import cutout
 
 /// `cutout render --font-file/--font-dir`: added fonts are found by family before anything else.
@@ -40,5 +41,20 @@ import Testing
         #expect(b.exitCode != 0 && b.message.contains("is not a folder"))
         let c = runCutout(["render", input, "-o", tmp.path("c.png"), "--font-file", tmp.path("missing.ttf")])
         #expect(c.exitCode != 0 && c.message.contains("missing.ttf"))
+    }
+}
+
+/// `cutout bench text…` runs without the anchor scene folder and writes its last frame.
+@Suite struct TextBenchTests {
+    @Test func textScenesRunAndDraw() throws {
+        let tmp = try TemporaryFolder()
+        let run = runCutout(["bench", "text", "text-layout", "--frames", "1", "--png", tmp.url.path])
+        #expect(run.succeeded, "\(run.message)")
+        let png = try Pixmap(pngData: Data(contentsOf: tmp.url.appendingPathComponent("text.png")))
+        #expect(png.width == 1170 && png.height == 2532)
+        // Ink on the first line, none past the 60th.
+        let inked = { (y: Int) in (0..<png.width).contains { png.data[(y * png.width + $0) * 4] < 128 } }
+        #expect((24...75).contains(where: inked))
+        #expect(!(2515..<2532).contains(where: inked))
     }
 }
