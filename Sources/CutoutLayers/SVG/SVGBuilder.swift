@@ -10,6 +10,10 @@ final class SVGBuilder {
     var sheet = CSSStyleSheet()
     var warnings: [SVGWarning] = []
     var layerCount = 0
+    /// Visits counted against ``SVGImporter/Limits/maxVisits`` (see ``visit()``).
+    var visits = 0
+    /// The deepest level of nesting and references checked so far (see ``isWithinDepth(_:_:_:)``).
+    var deepest = 0
     /// Elements being expanded through a reference (`use`, `clip-path`, `mask`), to detect cycles.
     var active: Set<ObjectIdentifier> = []
     var declarationCache: [ObjectIdentifier: [String: String]] = [:]
@@ -19,21 +23,39 @@ final class SVGBuilder {
     init(root: SVGNode, limits: SVGImporter.Limits) {
         self.root = root
         self.limits = limits
-        index(root)
     }
 
     /// Collects ids and style sheets (iteratively: the tree may be as deep as the limit allows).
-    private func index(_ root: SVGNode) {
+    private func index(_ root: SVGNode) throws(SVGError) {
         var stack = [root]
         while let e = stack.popLast() {
             if let id = e.attributes["id"], ids[id] == nil { ids[id] = e }
             if e.name == "style" {
                 let type = e.attributes["type"] ?? "text/css"
-                if type.isEmpty || type == "text/css" { sheet.add(e.text) }
+                if type.isEmpty || type == "text/css" {
+                    let before = sheet.skipped.count
+                    try sheet.add(e.text, properties: SVGBuilder.styleProperties, maxRules: limits.maxElements)
+                    for s in sheet.skipped[before...] { warn(e.line, "CSS selector or at-rule not supported, skipped: \(s.prefix(80))") }
+                }
             }
             stack.append(contentsOf: e.children.reversed())
         }
-        for s in sheet.skipped { warn(0, "CSS selector or at-rule not supported, skipped: \(s)") }
+    }
+
+    /// Counts one visit (an element reached, a CSS rule tested) against
+    /// ``SVGImporter/Limits/maxVisits``.
+    func visit(_ count: Int = 1) throws(SVGError) {
+        visits += count
+        guard visits <= limits.maxVisits else { throw .tooManyVisits(limit: limits.maxVisits) }
+    }
+
+    /// Whether something reached at `depth` (nesting plus references followed) is within
+    /// ``SVGImporter/Limits/maxDepth``; warns when it is not, and the caller cuts the chain there.
+    func isWithinDepth(_ depth: Int, _ e: SVGNode, _ what: @autoclosure () -> String) -> Bool {
+        deepest = max(deepest, depth)
+        guard depth > limits.maxDepth else { return true }
+        warn(e.line, "\(what()) deeper than \(limits.maxDepth) levels of nesting and references; cut")
+        return false
     }
 
     func warn(_ line: Int, _ message: String) {
@@ -52,7 +74,9 @@ final class SVGBuilder {
     // MARK: Document
 
     func build() throws(SVGError) -> SVGImage {
-        let d = declarations(root)
+        try index(root)
+        try visit()
+        let d = try declarations(root)
         let vb = root.attributes["viewBox"].flatMap { SVGViewBox.parse($0, maxMagnitude: limits.maxCoordinate) }
         if root.attributes["viewBox"] != nil, vb == nil { warn(root.line, "invalid viewBox ignored") }
         var w = length(root.attributes["width"], root)
@@ -77,7 +101,7 @@ final class SVGBuilder {
         let style = computedStyle(d, parent: SVGStyle(), element: root)
         let content = try group(root, style: style, depth: 1)
         if let vb { content.transform = vb.transform(into: layer.bounds, preserveAspectRatio: root.attributes["preserveAspectRatio"]) }
-        try finish(content, root, d, style: style, applyTransform: false)
+        try finish(content, root, d, style: style, applyTransform: false, depth: 1)
         layer.addSublayer(content)
         return SVGImage(layer: layer, size: size, warnings: warnings)
     }
@@ -85,12 +109,17 @@ final class SVGBuilder {
     // MARK: Styles
 
     /// Presentation attributes, then matching CSS rules, then the `style` attribute.
-    func declarations(_ e: SVGNode) -> [String: String] {
+    func declarations(_ e: SVGNode) throws(SVGError) -> [String: String] {
         if let cached = declarationCache[ObjectIdentifier(e)] { return cached }
         var d: [String: String] = [:]
         for (k, v) in e.attributes where SVGBuilder.presentationAttributes.contains(k) { d[k] = v }
-        let classes = Set((e.attributes["class"] ?? "").split(whereSeparator: \.isWhitespace).map(String.init))
-        for (k, v) in sheet.declarations(name: e.name, id: e.attributes["id"], classes: classes) { d[k] = v }
+        if !sheet.isEmpty {
+            let classes = Set((e.attributes["class"] ?? "").split(whereSeparator: \.isWhitespace).map(String.init))
+            let tested = sheet.rulesTested
+            let matched = sheet.declarations(name: e.name, id: e.attributes["id"], classes: classes)
+            try visit(sheet.rulesTested - tested)
+            for (k, v) in matched { d[k] = v }
+        }
         if let style = e.attributes["style"] { for (k, v) in CSSStyleSheet.declarations(style) { d[k] = v } }
         declarationCache[ObjectIdentifier(e)] = d
         return d
@@ -101,6 +130,9 @@ final class SVGBuilder {
         "stroke-linejoin", "stroke-miterlimit", "stroke-dasharray", "stroke-dashoffset", "opacity", "clip-rule",
         "clip-path", "mask", "color", "display", "visibility", "stop-color", "stop-opacity", "filter", "transform",
     ]
+
+    /// The properties read from CSS rules; declarations of others are dropped as the sheet is read.
+    static let styleProperties = presentationAttributes.union(["mask-type"])
 
     func computedStyle(_ d: [String: String], parent: SVGStyle, element e: SVGNode) -> SVGStyle {
         var s = parent
@@ -191,12 +223,10 @@ final class SVGBuilder {
 
     /// The layer for a rendered element, or nil when it draws nothing.
     func element(_ e: SVGNode, parentStyle: SVGStyle, depth: Int) throws(SVGError) -> Layer? {
-        guard depth <= limits.maxDepth else {
-            warn(e.line, "nesting deeper than \(limits.maxDepth) levels after <use> expansion; skipped")
-            return nil
-        }
+        try visit()
+        guard isWithinDepth(depth, e, "<\(e.name)>") else { return nil }
         if SVGBuilder.nonRendering.contains(e.name) { return nil }
-        let d = declarations(e)
+        let d = try declarations(e)
         if d["display"]?.trimmingCharacters(in: .whitespaces) == "none" { return nil }
         let style = computedStyle(d, parent: parentStyle, element: e)
         let layer: Layer?
@@ -208,18 +238,20 @@ final class SVGBuilder {
         case "use":
             layer = try use(e, style: style, depth: depth)
         case _ where SVGBuilder.shapes.contains(e.name):
-            layer = try shape(e, style: style)
+            layer = try shape(e, style: style, depth: depth)
         default:
             warn(e.line, "<\(e.name)> is not supported; skipped")
             return nil
         }
         guard let layer else { return nil }
-        try finish(layer, e, d, style: style, applyTransform: true)
+        try finish(layer, e, d, style: style, applyTransform: true, depth: depth)
         return layer
     }
 
-    /// Transform, opacity, clip-path, mask and filter of any rendered element.
-    func finish(_ layer: Layer, _ e: SVGNode, _ d: [String: String], style: SVGStyle, applyTransform: Bool) throws(SVGError) {
+    /// Transform, opacity, clip-path, mask and filter of any rendered element at `depth`; the
+    /// referenced filter, clip path and mask are one level deeper.
+    func finish(_ layer: Layer, _ e: SVGNode, _ d: [String: String], style: SVGStyle, applyTransform: Bool,
+                depth: Int) throws(SVGError) {
         if applyTransform, let t = d["transform"] ?? e.attributes["transform"] {
             if let m = SVGTransformList.parse(t, maxMagnitude: limits.maxCoordinate) {
                 layer.transform = layer.transform.concatenating(m)
@@ -232,11 +264,11 @@ final class SVGBuilder {
             } else { warn(e.line, "invalid opacity ignored") }
         }
         var region: Layer?
-        if let ref = d["filter"], ref != "none" { region = try applyFilter(ref, to: layer, e) }
+        if let ref = d["filter"], ref != "none" { region = try applyFilter(ref, to: layer, e, depth: depth + 1) }
         var clip: Layer?
-        if let ref = d["clip-path"], ref != "none" { clip = try clipLayer(ref, for: layer, e) }
+        if let ref = d["clip-path"], ref != "none" { clip = try clipLayer(ref, for: layer, e, depth: depth + 1) }
         var mask: Layer?
-        if let ref = d["mask"], ref != "none" { mask = try maskLayer(ref, for: layer, e, style: style) }
+        if let ref = d["mask"], ref != "none" { mask = try maskLayer(ref, for: layer, e, style: style, depth: depth + 1) }
         // Filter region, mask and clip all multiply the alpha, so they chain as masks of masks.
         // The region and the mask are placed in the element's coordinates (bounds origin at
         // their position) and have no mask of their own; the clip, which may carry its own
@@ -318,12 +350,14 @@ final class SVGBuilder {
         let layer = try makeLayer { Layer() }
         let built: Layer? = try expanding(target, from: e) { () throws(SVGError) -> Layer? in
             if target.name == "symbol" {
-                let d = declarations(target)
+                try visit()
+                guard isWithinDepth(depth + 1, target, "<symbol>") else { return nil }
+                let d = try declarations(target)
                 let symStyle = computedStyle(d, parent: style, element: target)
                 let size = CGSize(width: coordinate(e, "width", .x, default: viewport.width),
                                   height: coordinate(e, "height", .y, default: viewport.height))
-                return try viewportLayer(target, style: symStyle, depth: depth, size: size, origin: .zero) { b throws(SVGError) in
-                    try b.group(target, style: symStyle, depth: depth)
+                return try viewportLayer(target, style: symStyle, depth: depth + 1, size: size, origin: .zero) { b throws(SVGError) in
+                    try b.group(target, style: symStyle, depth: depth + 1)
                 }
             }
             return try element(target, parentStyle: style, depth: depth + 1)
