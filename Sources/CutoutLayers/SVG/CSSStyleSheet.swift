@@ -70,7 +70,7 @@ struct CSSStyleSheet {
         defer { bytesScanned += reader.scanned }
         while !reader.isAtEnd {
             let (preludeBytes, stop) = reader.read(until: [UInt8(ascii: "{"), UInt8(ascii: ";"), UInt8(ascii: "}")])
-            let prelude = String(decoding: preludeBytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            let prelude = CSSStyleSheet.trimmed(preludeBytes[...])
             guard stop == UInt8(ascii: "{") else {
                 // A statement at-rule (`@import …;`), a stray brace or trailing text.
                 if !prelude.isEmpty { skip(prelude) }
@@ -84,8 +84,8 @@ struct CSSStyleSheet {
             var bodyReader = Reader(bytes: body)
             let declarations = CSSStyleSheet.declarations(&bodyReader).filter { properties.contains($0.0) }
             bytesScanned += bodyReader.scanned
-            for part in prelude.split(separator: ",") {
-                let raw = part.trimmingCharacters(in: .whitespacesAndNewlines)
+            for part in preludeBytes.split(separator: UInt8(ascii: ",")) {
+                let raw = CSSStyleSheet.trimmed(part)
                 guard let selector = CSSStyleSheet.simpleSelector(raw) else { skip(raw); continue }
                 guard !declarations.isEmpty else { continue }
                 guard rules.count < maxRules else { throw .tooManyElements(limit: maxRules) }
@@ -199,12 +199,20 @@ struct CSSStyleSheet {
         while !reader.isAtEnd {
             let (bytes, _) = reader.read(until: [UInt8(ascii: ";")])
             guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")) else { continue }
-            let name = String(decoding: bytes[..<colon], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
-            var value = String(decoding: bytes[(colon + 1)...], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            let name = trimmed(bytes[..<colon]).lowercased()
+            var value = trimmed(bytes[(colon + 1)...])
             if let bang = value.range(of: "!important") { value = value[..<bang.lowerBound].trimmingCharacters(in: .whitespaces) }
             if !name.isEmpty { out.append((name, value)) }
         }
         return out
+    }
+
+    /// The text of `bytes` without the CSS white space around it (decoded after trimming:
+    /// Foundation's trimming costs more than the rest of the parser).
+    private static func trimmed(_ bytes: ArraySlice<UInt8>) -> String {
+        func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D || b == 0x0C }
+        guard let first = bytes.firstIndex(where: { !isSpace($0) }), let last = bytes.lastIndex(where: { !isSpace($0) }) else { return "" }
+        return String(decoding: bytes[first...last], as: UTF8.self)
     }
 
     /// A forward-only reader over CSS bytes that drops comments and keeps strings and
