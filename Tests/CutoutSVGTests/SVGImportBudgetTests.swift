@@ -3,6 +3,7 @@ import CutoutRaster
 import Foundation
 import Testing
 @testable import CutoutLayers
+@testable import CutoutSVG
 
 /// Documents that are small but ask for a lot of work: long reference chains, content reused
 /// many times, huge style sheets. Each test counts the work the importer did (depth reached,
