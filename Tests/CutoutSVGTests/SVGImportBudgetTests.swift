@@ -211,3 +211,43 @@ import Testing
         }
     }
 }
+
+/// Content reused through `<use>` costs its attribute bytes each time it is reached, while
+/// path data and transforms are parsed only once per element.
+@Suite struct SVGAttributeBudgetTests {
+    /// A 1 MB path used 300 times: 300 MB of path data to parse and 60 million path elements
+    /// to hold before (28 s and 2.2 GB for 200 uses in release); now parsed once, shared by
+    /// every layer, and stopped when the bytes read pass 256 MiB.
+    @Test func reusedPathDataStopsAtTheByteBudget() throws {
+        let d = "M0 0" + String(repeating: " L1 1 L2 0", count: 100_000)
+        let svg = "<svg xmlns='http://www.w3.org/2000/svg'><defs><path id='p' d='\(d)'/></defs>"
+            + String(repeating: "<use href='#p'/>", count: 300) + "</svg>"
+        let (builder, result) = try SVGImportBudgetTests.build(svg)
+        #expect(throws: SVGError.tooManyAttributeBytes(limit: 256 << 20)) { try result.get() }
+        let perUse = d.utf8.count + 1 + "#p".utf8.count
+        #expect(builder.attributeBytesRead > 256 << 20 && builder.attributeBytesRead <= (256 << 20) + perUse)
+        #expect(builder.geometryCache.count == 1)
+    }
+
+    /// Within the budget, each use gets the one parsed path, and an error in the path data or
+    /// an invalid transform is reported once, not once per use.
+    @Test func reusedGeometryAndTransformsAreParsedOnce() throws {
+        let svg = "<svg xmlns='http://www.w3.org/2000/svg'><defs><path id='p' d='M0 0 L5 5 L0 5 Z Q' transform='rotate(x)'/>"
+            + "<rect id='r' width='1' height='1' transform='translate(1 2)'/></defs>"
+            + String(repeating: "<use href='#p'/><use href='#r'/>", count: 50) + "</svg>"
+        let (builder, result) = try SVGImportBudgetTests.build(svg)
+        let image = try result.get()
+        #expect(builder.geometryCache.count == 1)
+        #expect(builder.transformCache.count == 2)
+        #expect(image.warnings.filter { $0.message.contains("kept the path before the error") }.count == 1)
+        #expect(image.warnings.filter { $0.message.contains("invalid transform") }.count == 1)
+        var shapes: [ShapeLayer] = []
+        var stack = [image.layer]
+        while let l = stack.popLast() {
+            stack += l.sublayers
+            if let s = l as? ShapeLayer { shapes.append(s) }
+        }
+        #expect(shapes.count == 100)
+        #expect(shapes.filter { $0.transform == Transform(translationX: 1, y: 2) }.count == 50)
+    }
+}

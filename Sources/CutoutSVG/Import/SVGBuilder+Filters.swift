@@ -17,7 +17,8 @@ extension SVGBuilder {
             warn(e.line, "filter '\(ref.prefix(40))' does not name a <filter>; ignored")
             return nil
         }
-        try visit(1 + node.children.count)
+        try visit(node)
+        for child in node.children { try visit(child) }
         guard isWithinDepth(depth, e, "filter '\(ref.prefix(40))'") else { return nil }
         let primitives = node.children.filter { !["title", "desc", "metadata"].contains($0.name) }
         if node.attributes["primitiveUnits"] == "objectBoundingBox" {
@@ -68,7 +69,7 @@ extension SVGBuilder {
         guard p.map(\.name) == ["feFlood", "feComposite", "feGaussianBlur", "feOffset", "feMerge"],
               p[1].attributes["operator"] == "in", p[1].attributes["in2"] == "SourceAlpha",
               [p[1], p[2], p[3]].allSatisfy({ $0.attributes["in"] == nil }) else { return nil }
-        try visit(p[4].children.count)
+        for child in p[4].children { try visit(child) }
         let nodes = p[4].children.filter { $0.name == "feMergeNode" }
         guard nodes.count == 2, nodes[0].attributes["in"] == nil, nodes[1].attributes["in"] == "SourceGraphic" else { return nil }
         return (p[0], p[2], p[3], "0")

@@ -25,12 +25,12 @@ extension SVGBuilder {
                 break
             }
             guard n.name == "linearGradient" || n.name == "radialGradient" else { break }
-            try visit()
+            try visit(n)
             guard isWithinDepth(depth, e, "gradient href chain") else { break }
             depth += 1
             for (k, v) in n.attributes where result.attributes[k] == nil { result.attributes[k] = v }
             if !haveStops {
-                try visit(n.children.count)
+                for child in n.children { try visit(child) }
                 let stops = n.children.filter { $0.name == "stop" }
                 if !stops.isEmpty {
                     haveStops = true
@@ -195,7 +195,7 @@ extension SVGBuilder {
             warn(e.line, "clip-path '\(ref.prefix(40))' does not name a <clipPath>; ignored")
             return nil
         }
-        try visit()
+        try visit(clip)
         guard isWithinDepth(depth, e, "clip-path '\(ref.prefix(40))'") else { return try makeLayer { Layer() } }
         return try expanding(clip, from: e) { () throws(SVGError) -> Layer? in
             let out = try makeLayer { Layer() }
@@ -209,12 +209,12 @@ extension SVGBuilder {
             }
             out.transform = toLayer
             for child in clip.children {
-                try visit()
+                try visit(child)
                 var target = child
                 var placement = Transform.identity
                 if child.name == "use", let href = child.attributes["href"] ?? child.attributes["xlink:href"], let t = referenced(href),
                    SVGBuilder.shapes.contains(t.name) {
-                    try visit()
+                    try visit(t)
                     target = t
                     placement = Transform(translationX: coordinate(child, "x", .x), y: coordinate(child, "y", .y))
                     if let tt = child.attributes["transform"], let m = SVGTransformList.parse(tt, maxMagnitude: limits.maxCoordinate) {
@@ -233,9 +233,7 @@ extension SVGBuilder {
                 shape.path = path
                 shape.fillColor = .black
                 shape.fillRule = s.clipRule
-                if let t = cd["transform"] ?? target.attributes["transform"], let m = SVGTransformList.parse(t, maxMagnitude: limits.maxCoordinate) {
-                    shape.transform = m
-                }
+                if let m = parsedTransform(target, cd) { shape.transform = m }
                 shape.transform = shape.transform.concatenating(placement)
                 if let inner = cd["clip-path"], inner != "none" { shape.mask = try clipLayer(inner, for: shape, target, depth: depth + 2) }
                 out.addSublayer(shape)
@@ -259,7 +257,7 @@ extension SVGBuilder {
             warn(e.line, "mask '\(ref.prefix(40))' does not name a <mask>; ignored")
             return nil
         }
-        try visit()
+        try visit(maskNode)
         guard isWithinDepth(depth, e, "mask '\(ref.prefix(40))'") else { return try makeLayer { Layer() } }
         return try expanding(maskNode, from: e) { () throws(SVGError) -> Layer? in
             let a = maskNode.attributes

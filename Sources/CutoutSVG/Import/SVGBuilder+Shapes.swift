@@ -5,7 +5,16 @@ import CutoutLayers
 
 extension SVGBuilder {
     /// The geometry of a basic shape or path in user units, or nil when it draws nothing.
+    /// Paths, polylines and polygons (which have no percentages) are parsed once per element.
     func geometry(_ e: SVGNode) -> Path? {
+        guard ["path", "polyline", "polygon"].contains(e.name) else { return uncachedGeometry(e) }
+        if let cached = geometryCache[ObjectIdentifier(e)] { return cached }
+        let path = uncachedGeometry(e)
+        geometryCache[ObjectIdentifier(e)] = .some(path)
+        return path
+    }
+
+    private func uncachedGeometry(_ e: SVGNode) -> Path? {
         var path = Path()
         switch e.name {
         case "rect":

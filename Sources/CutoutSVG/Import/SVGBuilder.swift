@@ -11,8 +11,16 @@ final class SVGBuilder {
     var sheet = CSSStyleSheet()
     var warnings: [SVGWarning] = []
     var layerCount = 0
-    /// Visits counted against ``SVGImporter/Limits/maxVisits`` (see ``visit()``).
+    /// Visits counted against ``SVGImporter/Limits/maxVisits`` (see ``visit(_:)``).
     var visits = 0
+    /// Attribute bytes of the elements visited, counted against
+    /// ``SVGImporter/Limits/maxAttributeBytesRead``.
+    var attributeBytesRead = 0
+    /// Parsed geometry of `path`, `polyline` and `polygon` elements and parsed transforms, which
+    /// do not depend on where the element is reached: content reused through references is
+    /// parsed (and warned about) once, and its layers share one path.
+    var geometryCache: [ObjectIdentifier: Path?] = [:]
+    var transformCache: [ObjectIdentifier: Transform?] = [:]
     /// The deepest level of nesting and references checked so far (see ``isWithinDepth(_:_:_:)``).
     var deepest = 0
     /// Elements being expanded through a reference (`use`, `clip-path`, `mask`), to detect cycles.
@@ -43,11 +51,31 @@ final class SVGBuilder {
         }
     }
 
-    /// Counts one visit (an element reached, a CSS rule tested) against
-    /// ``SVGImporter/Limits/maxVisits``.
-    func visit(_ count: Int = 1) throws(SVGError) {
+    /// Counts a visit of `node` against ``SVGImporter/Limits/maxVisits``, and its attribute
+    /// bytes against ``SVGImporter/Limits/maxAttributeBytesRead``.
+    func visit(_ node: SVGNode) throws(SVGError) {
+        try countVisits(1)
+        attributeBytesRead += node.attributeBytes
+        guard attributeBytesRead <= limits.maxAttributeBytesRead else {
+            throw .tooManyAttributeBytes(limit: limits.maxAttributeBytesRead)
+        }
+    }
+
+    /// Counts `count` visits (CSS rules tested) against ``SVGImporter/Limits/maxVisits``.
+    func countVisits(_ count: Int) throws(SVGError) {
         visits += count
         guard visits <= limits.maxVisits else { throw .tooManyVisits(limit: limits.maxVisits) }
+    }
+
+    /// The transform of `e` (from its declarations or its attribute), parsed once per element;
+    /// nil when it has none or an invalid one (warned about once).
+    func parsedTransform(_ e: SVGNode, _ d: [String: String]) -> Transform? {
+        guard let t = d["transform"] ?? e.attributes["transform"] else { return nil }
+        if let cached = transformCache[ObjectIdentifier(e)] { return cached }
+        let m = SVGTransformList.parse(t, maxMagnitude: limits.maxCoordinate)
+        if m == nil { warn(e.line, "invalid transform ignored") }
+        transformCache[ObjectIdentifier(e)] = .some(m)
+        return m
     }
 
     /// Whether something reached at `depth` (nesting plus references followed) is within
@@ -76,7 +104,7 @@ final class SVGBuilder {
 
     func build() throws(SVGError) -> SVGImage {
         try index(root)
-        try visit()
+        try visit(root)
         let d = try declarations(root)
         let vb = root.attributes["viewBox"].flatMap { SVGViewBox.parse($0, maxMagnitude: limits.maxCoordinate) }
         if root.attributes["viewBox"] != nil, vb == nil { warn(root.line, "invalid viewBox ignored") }
@@ -118,7 +146,7 @@ final class SVGBuilder {
             let classes = Set((e.attributes["class"] ?? "").split(whereSeparator: \.isWhitespace).map(String.init))
             let tested = sheet.rulesTested
             let matched = sheet.declarations(name: e.name, id: e.attributes["id"], classes: classes)
-            try visit(sheet.rulesTested - tested)
+            try countVisits(sheet.rulesTested - tested)
             for (k, v) in matched { d[k] = v }
         }
         if let style = e.attributes["style"] { for (k, v) in CSSStyleSheet.declarations(style) { d[k] = v } }
@@ -223,7 +251,7 @@ final class SVGBuilder {
 
     /// The layer for a rendered element, or nil when it draws nothing.
     func element(_ e: SVGNode, parentStyle: SVGStyle, depth: Int) throws(SVGError) -> Layer? {
-        try visit()
+        try visit(e)
         guard isWithinDepth(depth, e, "<\(e.name)>") else { return nil }
         if SVGBuilder.nonRendering.contains(e.name) { return nil }
         let d = try declarations(e)
@@ -252,11 +280,7 @@ final class SVGBuilder {
     /// referenced filter, clip path and mask are one level deeper.
     func finish(_ layer: Layer, _ e: SVGNode, _ d: [String: String], style: SVGStyle, applyTransform: Bool,
                 depth: Int) throws(SVGError) {
-        if applyTransform, let t = d["transform"] ?? e.attributes["transform"] {
-            if let m = SVGTransformList.parse(t, maxMagnitude: limits.maxCoordinate) {
-                layer.transform = layer.transform.concatenating(m)
-            } else { warn(e.line, "invalid transform ignored") }
-        }
+        if applyTransform, let m = parsedTransform(e, d) { layer.transform = layer.transform.concatenating(m) }
         if let o = d["opacity"] {
             if let (v, suffix) = SVGNumberScanner.numberWithSuffix(o), suffix == "" || suffix == "%" {
                 layer.opacity = min(max(v / (suffix == "%" ? 100 : 1), 0), 1)
@@ -349,7 +373,7 @@ final class SVGBuilder {
         let layer = try makeLayer { Layer() }
         let built: Layer? = try expanding(target, from: e) { () throws(SVGError) -> Layer? in
             if target.name == "symbol" {
-                try visit()
+                try visit(target)
                 guard isWithinDepth(depth + 1, target, "<symbol>") else { return nil }
                 let d = try declarations(target)
                 let symStyle = computedStyle(d, parent: style, element: target)

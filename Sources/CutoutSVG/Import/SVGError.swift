@@ -15,6 +15,9 @@ public enum SVGError: Error, Hashable, Sendable, CustomStringConvertible {
     /// More visits (elements reached, again through each reference, and CSS rules tested)
     /// than ``SVGImporter/Limits/maxVisits``.
     case tooManyVisits(limit: Int)
+    /// More attribute bytes read (again for content reached through each reference) than
+    /// ``SVGImporter/Limits/maxAttributeBytesRead``.
+    case tooManyAttributeBytes(limit: Int)
     /// The document declares DTD entities; they are refused to rule out entity-expansion attacks.
     case entityDeclarationRefused(line: Int)
     /// The input is not well-formed XML (or not UTF-8).
@@ -28,6 +31,8 @@ public enum SVGError: Error, Hashable, Sendable, CustomStringConvertible {
         case .attributeTooLarge(let line, let n, let l): return "line \(line): '\(n)' is longer than \(l) bytes"
         case .nestingTooDeep(let line, let l): return "line \(line): elements nested deeper than \(l) levels"
         case .tooManyElements(let l): return "more than \(l) elements, CSS rules or generated layers"
+        case .tooManyAttributeBytes(let l):
+            return "more than \(l) bytes of attributes read (content reached again through use, clip-path, mask, filter or gradient href counts each time)"
         case .tooManyVisits(let l):
             return "more than \(l) element visits or CSS rule tests (content reached again through use, clip-path, mask, filter or gradient href counts each time)"
         case .entityDeclarationRefused(let line): return "line \(line): DTD entity declarations are not accepted"

@@ -56,18 +56,26 @@ public enum SVGImporter {
         /// against an element. Bounds the work of documents that reuse content many times, which
         /// the element and layer counts alone do not. Default 1,000,000.
         public var maxVisits: Int
+        /// Most attribute bytes read while layers are built: every element visited (see
+        /// ``maxVisits``) counts the length of its attribute values, again each time it is
+        /// reached. Path data and transforms are parsed once per element, but their bytes
+        /// still count each time, which also bounds the geometry a document can produce by
+        /// reuse. Default 256 MiB (four times the largest input).
+        public var maxAttributeBytesRead: Int
         /// Numbers of larger magnitude are clamped to ±this (default 1,000,000 user units);
         /// non-finite numbers make their attribute invalid (ignored with a warning).
         public var maxCoordinate: CGFloat
 
         public init(maxInputBytes: Int = 64 << 20, maxAttributeBytes: Int = 16 << 20, maxDepth: Int = 256,
-                    maxElements: Int = 250_000, maxCoordinate: CGFloat = 1_000_000, maxVisits: Int = 1_000_000) {
+                    maxElements: Int = 250_000, maxCoordinate: CGFloat = 1_000_000, maxVisits: Int = 1_000_000,
+                    maxAttributeBytesRead: Int = 256 << 20) {
             self.maxInputBytes = maxInputBytes
             self.maxAttributeBytes = maxAttributeBytes
             self.maxDepth = maxDepth
             self.maxElements = maxElements
             self.maxCoordinate = maxCoordinate
             self.maxVisits = maxVisits
+            self.maxAttributeBytesRead = maxAttributeBytesRead
         }
 
         public static let `default` = Limits()
