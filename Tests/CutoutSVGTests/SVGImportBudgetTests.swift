@@ -251,3 +251,39 @@ import Testing
         #expect(shapes.filter { $0.transform == Transform(translationX: 1, y: 2) }.count == 50)
     }
 }
+
+/// Masks, clip paths and filters in object-bounding-box units measure the content of their
+/// element; nested ones measure each layer once, not once per enclosing level.
+@Suite struct SVGBoundsBudgetTests {
+    @Test func nestedMasksMeasureEachLayerOnce() throws {
+        let levels = 200, rects = 1000
+        let svg = "<svg xmlns='http://www.w3.org/2000/svg' width='64' height='64'><mask id='m'><rect width='64' height='64' fill='white'/></mask>"
+            + String(repeating: "<g mask='url(#m)'>", count: levels) + String(repeating: "<rect width='1' height='1'/>", count: rects)
+            + String(repeating: "</g>", count: levels) + "</svg>"
+        let (builder, result) = try SVGImportBudgetTests.build(svg)
+        _ = try result.get()
+        // Each level measures its group, the group inside it (measured before as a root, which
+        // is not kept), that group's mask layer, the mask's content and its rectangle; the
+        // 1,000 rectangles are measured once: 1,996 in all, not levels × rects (200,000).
+        #expect(builder.boundsCache.measurements <= 5 * levels + rects)
+        #expect(builder.boundsCache.measurements >= levels + rects)
+    }
+
+    /// The cached measurements give the same regions as measuring afresh.
+    @Test func cachedBoundsMatchFreshOnes() throws {
+        let svg = """
+            <svg xmlns='http://www.w3.org/2000/svg' width='40' height='40'>
+              <mask id='m' maskContentUnits='objectBoundingBox'><rect width='0.5' height='1' fill='white'/></mask>
+              <clipPath id='c' clipPathUnits='objectBoundingBox'><rect width='1' height='0.5'/></clipPath>
+              <g mask='url(#m)'><g clip-path='url(#c)'><rect x='4' y='4' width='10' height='20'/><rect x='20' y='4' width='10' height='20'/></g></g>
+            </svg>
+            """
+        let (_, result) = try SVGImportBudgetTests.build(svg)
+        let image = try result.get()
+        let pixels = try LayerRenderer.render(image.layer, size: CGSize(width: 40, height: 40))
+        // Clip: top half of the union box (4…30 × 4…24) → y < 14; mask: left half → x < 17.
+        #expect(pixels[8, 8].a == 255)
+        #expect(pixels[8, 18].a == 0)
+        #expect(pixels[22, 8].a == 0)
+    }
+}

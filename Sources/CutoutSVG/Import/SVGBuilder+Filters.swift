@@ -101,7 +101,7 @@ extension SVGBuilder {
             }
             rect = CGRect(x: len("x", "-10%", .x), y: len("y", "-10%", .y), width: len("width", "120%", .x), height: len("height", "120%", .y))
         } else {
-            guard let box = layer.contentBounds() else { return nil }
+            guard let box = layer.contentBounds(cache: boundsCache) else { return nil }
             func frac(_ name: String, _ def: String) -> CGFloat {
                 guard let l = SVGLength.parse(a[name] ?? def, maxMagnitude: limits.maxCoordinate) else { return 0 }
                 switch l {

@@ -204,7 +204,7 @@ extension SVGBuilder {
             var toLayer = Transform.identity
             if let t = clip.attributes["transform"], let m = SVGTransformList.parse(t, maxMagnitude: limits.maxCoordinate) { toLayer = m }
             if clip.attributes["clipPathUnits"] == "objectBoundingBox" {
-                guard let box = layer.contentBounds(), box.width > 0, box.height > 0 else { return out }
+                guard let box = layer.contentBounds(cache: boundsCache), box.width > 0, box.height > 0 else { return out }
                 toLayer = toLayer.concatenating(Transform(a: box.width, b: 0, c: 0, d: box.height, tx: box.minX, ty: box.minY))
             }
             out.transform = toLayer
@@ -261,7 +261,7 @@ extension SVGBuilder {
         guard isWithinDepth(depth, e, "mask '\(ref.prefix(40))'") else { return try makeLayer { Layer() } }
         return try expanding(maskNode, from: e) { () throws(SVGError) -> Layer? in
             let a = maskNode.attributes
-            let box = layer.contentBounds()
+            let box = layer.contentBounds(cache: boundsCache)
             let regionInBox = (a["maskUnits"] ?? "objectBoundingBox") != "userSpaceOnUse"
             func len(_ name: String, _ def: String, _ axis: Axis) -> CGFloat {
                 guard let l = SVGLength.parse(a[name] ?? def, maxMagnitude: limits.maxCoordinate) else { return 0 }

@@ -21,6 +21,10 @@ final class SVGBuilder {
     /// parsed (and warned about) once, and its layers share one path.
     var geometryCache: [ObjectIdentifier: Path?] = [:]
     var transformCache: [ObjectIdentifier: Transform?] = [:]
+    /// Content boxes of finished layers: clip paths, masks and filters in object-bounding-box
+    /// units measure their element, and nested ones would otherwise measure the same
+    /// content again at every level.
+    let boundsCache = ContentBoundsCache()
     /// The deepest level of nesting and references checked so far (see ``isWithinDepth(_:_:_:)``).
     var deepest = 0
     /// Elements being expanded through a reference (`use`, `clip-path`, `mask`), to detect cycles.
