@@ -78,7 +78,7 @@ public final class PizzaHalfSelectorLayout: CollectionLayout {
 
     public func prepare(for context: CollectionContext) {
         self.context = context
-        let resized = table.itemHeight != configuration.itemSize
+        let resized = table.itemHeight.bitPattern != configuration.itemSize.bitPattern
         table.itemHeight = configuration.itemSize
         let computed = table.frameComputationCount
         table.prepare(for: context)
