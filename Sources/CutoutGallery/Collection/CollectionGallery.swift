@@ -220,11 +220,8 @@ package enum CollectionGallery {
     static func flickMotion(_ layout: PizzaHalfSelectorLayout) -> ScrollMotion {
         let size = flickSceneSize
         layout.prepare(for: CollectionContext(bounds: CGRect(origin: .zero, size: size), numberOfItems: recipes.count))
-        let h = layout.configuration.itemSize
-        let inset = (size.height - h) / 2
-        // Insets let the first and last pizzas reach the centre.
         var scroll = ScrollViewModel(boundsSize: size, contentSize: layout.collectionViewContentSize,
-                                     contentInset: EdgeInsets(top: inset, bottom: inset))
+                                     contentInset: layout.centeringContentInset(forBoundsSize: size))
         scroll.decelerationRate = .fast
         scroll.setOffset(layout.contentOffset(for: 1).y, .vertical)
         return scroll.release(velocity: 2500, axis: .vertical, layout: layout)
