@@ -49,7 +49,7 @@ let package = Package(
         .testTarget(name: "CutoutSpotlightTests", dependencies: ["CutoutSpotlight", "CutoutGallery", "CutoutTestSupport"], resources: [.copy("Golden"), .copy("Fixtures")]),
         .target(name: "CutoutTestSupport", dependencies: ["CutoutGeometry", "CutoutRaster"], path: "Tests/CutoutTestSupport"),
         .testTarget(name: "RepositoryTests"),
-        .testTarget(name: "CutoutCLITests", dependencies: ["cutout"]),
+        .testTarget(name: "CutoutCLITests", dependencies: ["cutout", "CutoutGallery"]),
         .testTarget(name: "CutoutCollectionTests", dependencies: ["CutoutCollection", "CutoutTestSupport"], resources: [.copy("Golden"), .copy("Fixtures")]),
         .testTarget(name: "CutoutGalleryTests", dependencies: ["CutoutGallery", "CutoutTestSupport"], resources: [.copy("Golden")]),
     ],
