@@ -47,9 +47,9 @@ let package = Package(
         // HolesPixelTests and the spotlight rendering tests check rules on the gallery's scenes.
         .testTarget(name: "CutoutHolesTests", dependencies: ["CutoutHoles", "CutoutGallery", "CutoutTestSupport"], resources: [.copy("Golden"), .copy("Fixtures")]),
         .testTarget(name: "CutoutSpotlightTests", dependencies: ["CutoutSpotlight", "CutoutGallery", "CutoutTestSupport"], resources: [.copy("Golden"), .copy("Fixtures")]),
-        .target(name: "CutoutTestSupport", dependencies: ["CutoutRaster"], path: "Tests/CutoutTestSupport"),
+        .target(name: "CutoutTestSupport", dependencies: ["CutoutGeometry", "CutoutRaster"], path: "Tests/CutoutTestSupport"),
         .testTarget(name: "RepositoryTests"),
-        .testTarget(name: "CutoutCLITests", dependencies: ["cutout"]),
+        .testTarget(name: "CutoutCLITests", dependencies: ["cutout", "CutoutGallery"]),
         .testTarget(name: "CutoutCollectionTests", dependencies: ["CutoutCollection", "CutoutTestSupport"], resources: [.copy("Golden"), .copy("Fixtures")]),
         .testTarget(name: "CutoutGalleryTests", dependencies: ["CutoutGallery", "CutoutTestSupport"], resources: [.copy("Golden")]),
     ],

@@ -132,6 +132,8 @@ struct BenchCommand: ParsableCommand {
             let padded = name.padding(toLength: 8, withPad: " ", startingAt: 0)
             print("\(padded) median \(fmt(t.median)) ms  (min \(fmt(t.min)), max \(fmt(t.max)), \(t.frames) frames)")
         }
+        // One line per scene as each finishes, also when the output is a pipe (nil: every stream).
+        fflush(nil)
     }
 
     /// Three decimals, or nanoseconds for frames under 10 µs (the layout scenes).
