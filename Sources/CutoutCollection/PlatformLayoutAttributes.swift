@@ -25,6 +25,15 @@ public struct PlatformLayoutAttributes: Hashable, Sendable {
     public var alpha: CGFloat
     public var zIndex: Int
     public var isHidden: Bool
+
+    /// ``transform`` re-expressed about the element's top-left corner, for hosts that apply a
+    /// transform in the element's own coordinates from its origin (SwiftUI's `transformEffect`):
+    /// move the centre to the origin, apply ``transform``, move back.
+    public var transformFromTopLeft: Transform {
+        Transform(translationX: -size.width / 2, y: -size.height / 2)
+            .concatenating(transform)
+            .concatenating(Transform(translationX: size.width / 2, y: size.height / 2))
+    }
 }
 
 extension LayoutAttributes {

@@ -1,3 +1,4 @@
+import CutoutGeometry
 import Foundation
 
 extension TouchDisposition {
@@ -31,5 +32,24 @@ extension CalloutMetrics {
         let room = viewport.visibleRect.width - 2 * max(0, margin.isFinite ? margin : 0)
         let cap = maximum.isFinite ? max(0, maximum) : 0
         return max(0, min(room.isFinite ? room : 0, cap))
+    }
+}
+
+extension OverlayFrame {
+    /// Where the overlay takes touches, as one outline to fill even-odd (for hosts that can only
+    /// hand the system a hit-test shape, like SwiftUI's `contentShape(_:eoFill:)`): the bounds,
+    /// less the union of the visible cut-outs when they let touches through and the overlay is
+    /// not blocking — the points where ``hitTest(_:metrics:)`` answers `.passThrough`.
+    ///
+    /// Complexity: one boolean union of the cut-out outlines when touches pass through.
+    public var touchRegion: Path {
+        let box = bounds.standardized
+        guard box.origin.x.isFinite, box.origin.y.isFinite, box.width.isFinite, box.height.isFinite else { return Path() }
+        var region = Path(rect: box)
+        guard passesTouchesThroughCutouts, !blocksInput else { return region }
+        var union = Path()
+        for c in visibleCutouts { union = union.union(c.visiblePath) }
+        region.addPath(union.intersection(Path(rect: box)))
+        return region
     }
 }

@@ -87,3 +87,29 @@ import Testing
         #expect(t.velocity == 0)
     }
 }
+
+@Suite struct TransformFromTopLeftTests {
+    @Test func aScaleAboutTheCentreMovesTheTopLeftInward() {
+        var a = LayoutAttributes(indexPath: .item(0), frame: CGRect(x: 300, y: 40, width: 100, height: 50))
+        a.transform = Transform(scaleX: 0.5, y: 0.5)
+        let t = a.platformAttributes.transformFromTopLeft
+        #expect(CGPoint.zero.applying(t) == CGPoint(x: 25, y: 12.5))
+        #expect(CGPoint(x: 50, y: 25).applying(t) == CGPoint(x: 50, y: 25))     // the centre stays
+    }
+
+    @Test func agreesWithTheVisibleFrameForEveryPizzaAttribute() {
+        let layout = PizzaHalfSelectorLayout(orientation: .right)
+        layout.prepare(for: CollectionContext(bounds: CGRect(x: 0, y: 250, width: 195, height: 844), numberOfItems: 9))
+        let all = layout.layoutAttributesForElements(in: CGRect(x: 0, y: -2000, width: 195, height: 6000))
+        #expect(all.contains { !$0.transform.isIdentity })
+        for a in all {
+            let p = a.platformAttributes
+            // The host places the untransformed frame, then transforms from its top-left.
+            let local = CGRect(origin: .zero, size: p.size).applying(p.transformFromTopLeft)
+            let placed = local.offsetBy(dx: p.center.x - p.size.width / 2, dy: p.center.y - p.size.height / 2)
+            let v = a.visibleFrame
+            #expect(abs(placed.minX - v.minX) < 1e-9 && abs(placed.minY - v.minY) < 1e-9)
+            #expect(abs(placed.width - v.width) < 1e-9 && abs(placed.height - v.height) < 1e-9)
+        }
+    }
+}

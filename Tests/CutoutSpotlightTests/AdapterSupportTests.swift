@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import CutoutSpotlight
+import CutoutLayers
 
 /// The decisions the UIKit and SwiftUI adapters delegate to the core.
 @Suite struct AdapterSupportTests {
@@ -95,5 +96,57 @@ import Testing
         #expect(metrics.contentWidth(in: tablet, maximum: .nan) == 0)
         let tiny = SpotlightViewport(bounds: CGRect(x: 0, y: 0, width: 10, height: 10))
         #expect(metrics.contentWidth(in: tiny) == 0)
+    }
+}
+
+@Suite struct OverlayHostTextTests {
+    @Test func hostTextOverlayKeepsTheCalloutShapeAndDropsOnlyThePlaceholders() {
+        var step = TourStep(title: "Filters", body: "Narrow the list down.", targetIDs: ["f"])
+        step.calloutStyle = .bottomSheet
+        var registry = TargetRegistry()
+        registry.register(SpotlightTarget(id: "f", frame: CGRect(x: 20, y: 100, width: 80, height: 40)))
+        let viewport = SpotlightViewport(bounds: CGRect(x: 0, y: 0, width: 390, height: 844))
+        let frame = SpotlightLayout.frame(for: step, targets: registry, viewport: viewport, calloutSize: CGSize(width: 300, height: 120))
+        func names(_ l: Layer) -> [String] { [l.name ?? ""] + l.sublayers.flatMap(names) }
+        let full = names(OverlayLayers.layer(for: frame))
+        let host = names(OverlayLayers.layerForHostText(for: frame))
+        #expect(full.contains("spotlight.callout.title"))
+        #expect(host.contains("spotlight.callout") && host.contains("spotlight.dim"))
+        #expect(!host.contains { $0.hasPrefix("spotlight.callout.") })
+        #expect(host.count == full.filter { !$0.hasPrefix("spotlight.callout.") }.count)
+    }
+}
+
+@Suite struct TouchRegionTests {
+    private func frame(passThrough: Bool, blocks: Bool = false) -> OverlayFrame {
+        let viewport = SpotlightViewport(bounds: CGRect(x: 0, y: 0, width: 200, height: 300),
+                                         safeAreaInsets: SpotlightInsets(top: 40))
+        let a = viewport.clippedCutout(for: SpotlightTarget(id: "a", frame: CGRect(x: 20, y: 30, width: 80, height: 40)))
+        let b = viewport.clippedCutout(for: SpotlightTarget(id: "b", frame: CGRect(x: 70, y: 50, width: 60, height: 60),
+                                                             shape: .circle))
+        return OverlayFrame(bounds: viewport.bounds, visibleRect: viewport.visibleRect, cutouts: [a, b],
+                            blocksInput: blocks, passesTouchesThroughCutouts: passThrough)
+    }
+
+    @Test func regionMatchesHitTestOnAGrid() {
+        for f in [frame(passThrough: true), frame(passThrough: false), frame(passThrough: true, blocks: true)] {
+            let region = f.touchRegion
+            var passing = 0
+            for y in stride(from: 0.75, to: 300, by: 2.5) {
+                for x in stride(from: 0.75, to: 200, by: 2.5) {
+                    let p = CGPoint(x: x, y: y)
+                    let handled = f.hitTest(p).isHandledByOverlay
+                    // Curves are flattened (to well under 0.1 pt) by the boolean union, so points
+                    // this close to an outline may fall either way: skip them.
+                    let near = [(0.1, 0.0), (-0.1, 0.0), (0.0, 0.1), (0.0, -0.1)].contains { d in
+                        f.hitTest(CGPoint(x: x + d.0, y: y + d.1)).isHandledByOverlay != handled
+                    }
+                    if near { continue }
+                    if !handled { passing += 1 }
+                    #expect(region.contains(p, using: .evenOdd) == handled, "at \(p)")
+                }
+            }
+            #expect((passing > 500) == (f.passesTouchesThroughCutouts && !f.blocksInput))
+        }
     }
 }
