@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "CutoutGeometry", targets: ["CutoutGeometry"]),
         .library(name: "CutoutRaster", targets: ["CutoutRaster"]),
         .library(name: "CutoutLayers", targets: ["CutoutLayers"]),
+        .library(name: "CutoutSVG", targets: ["CutoutSVG"]),
         .library(name: "CutoutHoles", targets: ["CutoutHoles"]),
         .library(name: "CutoutSpotlight", targets: ["CutoutSpotlight"]),
         .library(name: "CutoutCollection", targets: ["CutoutCollection"]),
@@ -23,6 +24,7 @@ let package = Package(
         .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
         .target(name: "CutoutRaster", dependencies: ["CutoutGeometry", "CZlib"]),
         .target(name: "CutoutLayers", dependencies: ["CutoutGeometry", "CutoutRaster"]),
+        .target(name: "CutoutSVG", dependencies: ["CutoutGeometry", "CutoutRaster", "CutoutLayers"]),
         .target(name: "CutoutHoles", dependencies: ["CutoutGeometry", "CutoutRaster", "CutoutLayers"]),
         .target(name: "CutoutSpotlight", dependencies: ["CutoutGeometry", "CutoutRaster", "CutoutLayers"]),
         .target(name: "CutoutCollection", dependencies: ["CutoutGeometry", "CutoutRaster", "CutoutLayers"]),
@@ -34,23 +36,32 @@ let package = Package(
         .target(name: "CutoutSwiftUI", dependencies: [
             "CutoutGeometry", "CutoutRaster", "CutoutHoles", "CutoutSpotlight", "CutoutCollection",
         ]),
+        // The demo scenes of `cutout gallery` and the tests that check them; not a product.
+        .target(
+            name: "CutoutGallery",
+            dependencies: ["CutoutGeometry", "CutoutRaster", "CutoutLayers", "CutoutSVG", "CutoutHoles", "CutoutSpotlight", "CutoutCollection"]
+        ),
         .executableTarget(
             name: "cutout",
             dependencies: [
-                "CutoutGeometry", "CutoutRaster", "CutoutLayers",
-                "CutoutHoles", "CutoutSpotlight", "CutoutCollection",
+                "CutoutGeometry", "CutoutRaster", "CutoutLayers", "CutoutSVG",
+                "CutoutHoles", "CutoutSpotlight", "CutoutCollection", "CutoutGallery",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(name: "CutoutGeometryTests", dependencies: ["CutoutGeometry", "CutoutTestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(name: "CutoutRasterTests", dependencies: ["CutoutRaster", "CutoutTestSupport"], resources: [.copy("Golden"), .copy("Fixtures")]),
-        .testTarget(name: "CutoutLayersTests", dependencies: ["CutoutLayers", "CutoutTestSupport"], resources: [.copy("Golden"), .copy("Fixtures")]),
-        .testTarget(name: "CutoutHolesTests", dependencies: ["CutoutHoles", "CutoutTestSupport"], resources: [.copy("Golden"), .copy("Fixtures")]),
-        .testTarget(name: "CutoutSpotlightTests", dependencies: ["CutoutSpotlight", "CutoutTestSupport"], resources: [.copy("Golden"), .copy("Fixtures")]),
+        // The fuzzed layer trees of LayerRendererRobustnessTests are also exported to SVG.
+        .testTarget(name: "CutoutLayersTests", dependencies: ["CutoutLayers", "CutoutSVG", "CutoutTestSupport"], resources: [.copy("Golden"), .copy("Fixtures")]),
+        .testTarget(name: "CutoutSVGTests", dependencies: ["CutoutSVG", "CutoutTestSupport"], resources: [.copy("Golden"), .copy("Fixtures")]),
+        // HolesPixelTests and the spotlight rendering tests check rules on the gallery's scenes.
+        .testTarget(name: "CutoutHolesTests", dependencies: ["CutoutHoles", "CutoutGallery", "CutoutTestSupport"], resources: [.copy("Golden"), .copy("Fixtures")]),
+        .testTarget(name: "CutoutSpotlightTests", dependencies: ["CutoutSpotlight", "CutoutGallery", "CutoutTestSupport"], resources: [.copy("Golden"), .copy("Fixtures")]),
         .target(name: "CutoutTestSupport", dependencies: ["CutoutRaster"], path: "Tests/CutoutTestSupport"),
         .testTarget(name: "RepositoryTests"),
         .testTarget(name: "CutoutCLITests", dependencies: ["cutout"]),
         .testTarget(name: "CutoutCollectionTests", dependencies: ["CutoutCollection", "CutoutTestSupport"], resources: [.copy("Golden"), .copy("Fixtures")]),
+        .testTarget(name: "CutoutGalleryTests", dependencies: ["CutoutGallery", "CutoutTestSupport"], resources: [.copy("Golden")]),
     ],
     swiftLanguageModes: [.v6]
 )

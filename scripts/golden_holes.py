@@ -3,7 +3,7 @@
 
 Needs: pip install numpy skia-python   (see scripts/requirements-golden.txt)
 Run:   python scripts/golden_holes.py
-Writes Tests/CutoutHolesTests/Golden/<scene-id>.png at 1x (390 x 300 points); for an animated
+Writes Tests/CutoutGalleryTests/Golden/<scene-id>.png at 1x (390 x 300 points); for an animated
 scene, <scene-id>.png is its first frame. Scenes drawn here: hole-view, shaped-border, hole-kinds,
 list-holes, list-scrolling, list-short-content, stacked-hole. The other gallery scenes (procedural
 images, the stroker's outline under even-odd) have reviewed renders instead (HolesGoldenTests.swift).
@@ -19,7 +19,7 @@ import numpy as np
 import skia
 
 W, H = 390, 300
-OUT = os.path.join(os.path.dirname(__file__), "..", "Tests", "CutoutHolesTests", "Golden")
+OUT = os.path.join(os.path.dirname(__file__), "..", "Tests", "CutoutGalleryTests", "Golden")
 
 
 def color(r, g, b, a=1.0):

@@ -4,7 +4,7 @@ bar" gallery scene, drawn with Skia.
 
 Needs: pip install numpy skia-python   (see scripts/requirements-golden.txt)
 Run:   python scripts/golden_spotlight.py
-Writes Tests/CutoutSpotlightTests/Golden/spotlight-under-navigation-bar-top-skia.png
+Writes Tests/CutoutGalleryTests/Golden/spotlight-under-navigation-bar-top-skia.png
 (390 x 112 pixels: the top 112 points of the 390 x 844 screen at 1x).
 
 Rebuilt from the specification (the numbers in SpotlightGallery.swift and SPEC section 5), not
@@ -20,7 +20,7 @@ import skia
 
 W, H = 390, 112
 OFFSET = 24
-OUT = os.path.join(os.path.dirname(__file__), "..", "Tests", "CutoutSpotlightTests", "Golden")
+OUT = os.path.join(os.path.dirname(__file__), "..", "Tests", "CutoutGalleryTests", "Golden")
 
 
 def paint(r, g, b, a=1.0):

@@ -48,7 +48,8 @@ public protocol CollectionLayout: AnyObject {
     /// Attributes of one supplementary view, `nil` when there is none (or it is invisible).
     func layoutAttributesForSupplementaryView(ofKind kind: String, at indexPath: IndexPath) -> LayoutAttributes?
     /// Where a scroll that would stop at `proposedContentOffset` with `velocity` (points per
-    /// second) should stop instead.
+    /// second; UIKit hands this method points per millisecond, convert with
+    /// ``ScrollPhysics/pointsPerSecond(fromPointsPerMillisecond:)-(CGPoint)``) should stop instead.
     func targetContentOffset(forProposedContentOffset proposedContentOffset: CGPoint, withScrollingVelocity velocity: CGPoint) -> CGPoint
     /// What must be recomputed when the bounds change to `newBounds`.
     func invalidation(forBoundsChange newBounds: CGRect) -> LayoutInvalidation

@@ -34,6 +34,7 @@ public final class PizzaHalfSelectorLayout: CollectionLayout {
         /// Compaction follows it for at most 10,000 item sizes; beyond, items take the minimum scale.
         public var criticalOffsetFromCenter: CGFloat = 200
         /// How much an item shrinks at the critical offset: scale = 1 − factor · |norm|.
+        /// Used clamped to 0...1 (NaN counts as 0): beyond 1 items would turn inside out.
         public var scaleFactor: CGFloat = 0.4
         /// Pull shrunken neighbours toward the centre so scaling leaves no gaps.
         public var compactsVertically = true
@@ -74,15 +75,27 @@ public final class PizzaHalfSelectorLayout: CollectionLayout {
 
     public func prepare(for context: CollectionContext) {
         self.context = context
+        let resized = table.itemHeight != configuration.itemSize
         table.itemHeight = configuration.itemSize
+        let computed = table.frameComputationCount
         table.prepare(for: context)
+        if resized && table.frameComputationCount == computed { table.invalidateFrames() }
     }
 
     public var collectionViewContentSize: CGSize { table.collectionViewContentSize }
 
     public var numberOfItems: Int { context.numberOfItems }
 
-    private var h: CGFloat { max(configuration.itemSize, 1e-9) }
+    var h: CGFloat { max(configuration.itemSize, 1e-9) }
+
+    /// ``Configuration/scaleFactor`` clamped to 0...1.
+    var scaleFactor: CGFloat {
+        let f = configuration.scaleFactor
+        return f.isNaN ? 0 : min(max(f, 0), 1)
+    }
+
+    /// The smallest scale an item takes: 1 − ``scaleFactor``.
+    var minimumScale: CGFloat { 1 - scaleFactor }
 
     // MARK: Offset ↔ index
 
@@ -97,6 +110,15 @@ public final class PizzaHalfSelectorLayout: CollectionLayout {
         CGPoint(x: 0, y: h * CGFloat(index) + h / 2 - context.bounds.height / 2)
     }
 
+    /// The content inset that lets the first and the last pizza reach the centre of a viewport
+    /// of `boundsSize`: half the viewport minus half a pizza, above and below (negative when
+    /// a pizza is taller than the viewport, which then keeps the content from scrolling past
+    /// the centred end pizzas). Set it as the scroll view's `contentInset`.
+    public func centeringContentInset(forBoundsSize boundsSize: CGSize) -> EdgeInsets {
+        let inset = (boundsSize.height - h) / 2
+        return EdgeInsets(top: inset, bottom: inset)
+    }
+
     /// The item under the screen centre at the current bounds, clamped to the items (a NaN
     /// offset counts as item 0).
     public var currentPizzaIndex: Int {
@@ -105,7 +127,7 @@ public final class PizzaHalfSelectorLayout: CollectionLayout {
 
     private func clampIndex(_ i: Int) -> Int { min(max(i, 0), max(numberOfItems - 1, 0)) }
 
-    private var screenCenterY: CGFloat { context.bounds.midY }
+    var screenCenterY: CGFloat { context.bounds.midY }
 
     // MARK: Scale
 
@@ -118,7 +140,7 @@ public final class PizzaHalfSelectorLayout: CollectionLayout {
 
     /// 1 − scaleFactor · |norm|: 1 for the centred pizza, 0.6 for the neighbours by default.
     public func scale(forItem i: Int) -> CGFloat {
-        1 - configuration.scaleFactor * abs(normalizedDistance(forItem: i))
+        1 - scaleFactor * abs(normalizedDistance(forItem: i))
     }
 
     // MARK: Placement
@@ -154,10 +176,7 @@ public final class PizzaHalfSelectorLayout: CollectionLayout {
         let anchorMid = h * CGFloat(anchor) + h / 2
         if i == anchor { return anchorMid }
         let step = i > anchor ? 1 : -1
-        // Beyond this many items from the anchor every scale is the minimum, so the rest of
-        // the stack is arithmetic and costs O(1).
-        // Capped so an absurd criticalOffsetFromCenter / itemSize cannot make the walk unbounded.
-        let zone = min(Int(saturating: configuration.criticalOffsetFromCenter / h, rounding: .up), Self.maxCompactionZone) + 2
+        let zone = compactionZone
         var y = anchorMid
         var k = anchor
         var sPrev = scale(forItem: k)
@@ -167,16 +186,25 @@ public final class PizzaHalfSelectorLayout: CollectionLayout {
             y += CGFloat(step) * h * (sPrev + s) / 2
             sPrev = s
         }
-        if k != i {
-            let minScale = 1 - configuration.scaleFactor
-            y += CGFloat(i - k) * h * minScale
-        }
+        if k != i { y += CGFloat(i - k) * h * minimumScale }
         return y
     }
 
+    /// How many items out from an anchor compaction stacks one by one. Beyond, every scale is
+    /// the minimum, so the rest of the stack is arithmetic and costs O(1). Capped so an absurd
+    /// criticalOffsetFromCenter / itemSize cannot make the walk unbounded.
+    var compactionZone: Int {
+        min(Int(saturating: configuration.criticalOffsetFromCenter / h, rounding: .up), Self.maxCompactionZone) + 2
+    }
+
+    /// How many times attributes of one cell were computed: lets tests count a query's work
+    /// instead of timing it.
+    var attributeEvaluationCount = 0
+
     /// Attributes of item `i` at the prepared bounds.
-    private func cellAttributes(_ i: Int) -> LayoutAttributes? {
+    func cellAttributes(_ i: Int) -> LayoutAttributes? {
         guard let base = table.frame(ofItem: i) else { return nil }
+        attributeEvaluationCount += 1
         var attrs = LayoutAttributes(indexPath: .item(i), frame: base)
         let s = scale(forItem: i)
         switch configuration.style {
@@ -194,8 +222,20 @@ public final class PizzaHalfSelectorLayout: CollectionLayout {
             attrs.transform = Transform(scaleX: s, y: s)
             attrs.alpha = 1
             attrs.zIndex = drumZIndex(forItem: i)
+            attrs.isHidden = isStackedUnderNeighbour(i, progress: progress)
         }
         return attrs
+    }
+
+    /// Whether a drum cell lies exactly under its neighbour toward the current pizza: past the
+    /// critical offset every cell takes the same place and scale (progress ±1), and the
+    /// neighbour nearer the current pizza is stacked above it, so it cannot be seen. Only the
+    /// top of each of the two stacks is shown, which keeps a drum of a million pizzas to a
+    /// handful of cells.
+    private func isStackedUnderNeighbour(_ i: Int, progress: CGFloat) -> Bool {
+        if progress == 1 { return i > 0 && normalizedDistance(forItem: i - 1) == 1 }
+        if progress == -1 { return i < numberOfItems - 1 && normalizedDistance(forItem: i + 1) == -1 }
+        return false
     }
 
     /// The drum's stacking order: the current pizza on top (n), rows above it rising toward
@@ -224,24 +264,14 @@ public final class PizzaHalfSelectorLayout: CollectionLayout {
 
     // MARK: CollectionLayout
 
-    /// Candidate items for a rect: placement pulls items toward the centre by at most the
-    /// scale factor, so the search range is widened accordingly before exact filtering.
-    private func candidateItems(in rect: CGRect) -> Range<Int> {
-        let yc = screenCenterY
-        let shrink = max(1 - configuration.scaleFactor, 0.05)
-        let up = max(0, yc - rect.minY) / shrink + h
-        let down = max(0, rect.maxY - yc) / shrink + h
-        let span: CGRect
-        switch configuration.style {
-        case .regular: span = CGRect(x: rect.minX, y: min(rect.minY, yc - up), width: rect.width, height: max(rect.maxY, yc + down) - min(rect.minY, yc - up))
-        case .drum: return 0..<numberOfItems
-        }
-        return table.visibleItems(in: span)
-    }
-
+    /// Attributes of the cells whose transformed frame meets `rect` (hidden ones left out),
+    /// then the captions of those cells that are not fully transparent.
+    ///
+    /// Only the candidates of ``candidateItems(in:)`` are computed, found in closed form from
+    /// the offset. Complexity: O(k) for k cells on screen, whatever the item count.
     public func layoutAttributesForElements(in rect: CGRect) -> [LayoutAttributes] {
         guard numberOfItems > 0, !rect.isNull else { return [] }
-        let cells = candidateItems(in: rect).compactMap(cellAttributes).filter { $0.visibleFrame.overlaps(rect) }
+        let cells = candidateItems(in: rect).compactMap(cellAttributes).filter { !$0.isHidden && $0.visibleFrame.overlaps(rect) }
         let captions = cells.compactMap { captionAttributes($0.item) }
         return cells + captions
     }
@@ -254,8 +284,9 @@ public final class PizzaHalfSelectorLayout: CollectionLayout {
         kind == Self.captionKind ? captionAttributes(indexPath.last ?? -1) : nil
     }
 
-    /// Snaps to the pizza under the proposed screen centre, for any velocity: the item whose
-    /// row contains `proposed.y + viewportHeight / 2`, clamped to the items.
+    /// Snaps to the pizza under the proposed screen centre, for any velocity (points per
+    /// second): the item whose row contains `proposed.y + viewportHeight / 2`, clamped to the
+    /// items.
     public func targetContentOffset(forProposedContentOffset proposed: CGPoint, withScrollingVelocity velocity: CGPoint) -> CGPoint {
         guard numberOfItems > 0, proposed.y.isFinite else { return context.bounds.origin }
         let index = clampIndex(Int(saturating: pizzaIndex(offset: proposed), rounding: .down))

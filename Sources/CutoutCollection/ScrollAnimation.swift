@@ -10,7 +10,7 @@ public struct ScrollAnimation: Hashable, Sendable {
         /// An ease-in-out move to `to` over `duration` seconds (programmatic scrolling and the
         /// gentle glide back of a small flick).
         case easeInOut(to: CGFloat, duration: CGFloat)
-        /// A critically damped spring toward `to`, starting with `velocity`.
+        /// A critically damped spring toward `to`, starting with `velocity` (points per second).
         case spring(to: CGFloat, velocity: CGFloat)
     }
 

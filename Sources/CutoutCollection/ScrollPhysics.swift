@@ -2,37 +2,58 @@ import Foundation
 
 /// The closed forms behind `UIScrollView`'s feel: exponential deceleration, rubber-banding
 /// past an edge and the spring that brings content back. Velocities are in points per
-/// second, times in seconds.
+/// second, times in seconds; UIKit's velocities in points per millisecond convert with
+/// ``pointsPerSecond(fromPointsPerMillisecond:)-(CGFloat)``.
 public enum ScrollPhysics {
+    /// A velocity from UIKit's unit to Cutout's: points per millisecond × 1000.
+    ///
+    /// UIKit hands velocities in points per millisecond (typically 0.5 to 5) to
+    /// `scrollViewWillEndDragging(_:withVelocity:targetContentOffset:)` and to
+    /// `UICollectionViewLayout.targetContentOffset(forProposedContentOffset:withScrollingVelocity:)`;
+    /// Cutout's cores take points per second. Passed through unconverted, every flick would
+    /// crawl a thousandth of its way. A non-finite velocity gives 0 (no flick).
+    public static func pointsPerSecond(fromPointsPerMillisecond velocity: CGFloat) -> CGFloat {
+        velocity.isFinite ? velocity * 1000 : 0
+    }
+
+    /// A two-axis velocity from points per millisecond (UIKit's unit) to points per second,
+    /// each axis as ``pointsPerSecond(fromPointsPerMillisecond:)-(CGFloat)``.
+    public static func pointsPerSecond(fromPointsPerMillisecond velocity: CGPoint) -> CGPoint {
+        CGPoint(x: pointsPerSecond(fromPointsPerMillisecond: velocity.x), y: pointsPerSecond(fromPointsPerMillisecond: velocity.y))
+    }
+
     /// UIKit's rubber-band stiffness constant.
     public static let rubberBandCoefficient: CGFloat = 0.55
 
-    /// The offset where a flick from `offset` at `velocity` comes to rest:
+    /// The offset where a flick from `offset` at `velocity` (points per second) comes to rest:
     /// x₀ − v₀ / (1000 · ln d).
     public static func restingOffset(from offset: CGFloat, velocity: CGFloat, rate: DecelerationRate) -> CGFloat {
         offset - velocity / (1000 * log(rate.rawValue))
     }
 
-    /// The offset `t` seconds into a free deceleration: x₀ + v₀ (dᵗ⁽ᵐˢ⁾ − 1) / (1000 · ln d).
+    /// The offset `t` seconds into a free deceleration from `velocity` (points per second):
+    /// x₀ + v₀ (dᵗ⁽ᵐˢ⁾ − 1) / (1000 · ln d).
     public static func decelerationOffset(from offset: CGFloat, velocity: CGFloat, rate: DecelerationRate, time t: CGFloat) -> CGFloat {
         let lnd = log(rate.rawValue)
         return offset + velocity * (pow(rate.rawValue, 1000 * max(t, 0)) - 1) / (1000 * lnd)
     }
 
-    /// The velocity `t` seconds into a free deceleration: v₀ · d^(1000 t).
+    /// The velocity `t` seconds into a free deceleration: v₀ · d^(1000 t), in the unit of
+    /// `velocity` (points per second).
     public static func decelerationVelocity(_ velocity: CGFloat, rate: DecelerationRate, time t: CGFloat) -> CGFloat {
         velocity * pow(rate.rawValue, 1000 * max(t, 0))
     }
 
-    /// Seconds until the speed falls below `threshold` points per second (0 if it already is).
+    /// Seconds until a deceleration from `velocity` falls below `threshold` (both in points per
+    /// second; 0 if it already is).
     public static func decelerationDuration(velocity: CGFloat, rate: DecelerationRate, threshold: CGFloat = 0.5) -> CGFloat {
         let v = abs(velocity)
         guard v > threshold, threshold > 0 else { return 0 }
         return log(threshold / v) / (1000 * log(rate.rawValue))
     }
 
-    /// The velocity that makes a free deceleration come to rest exactly `distance` away:
-    /// the inverse of ``restingOffset(from:velocity:rate:)``.
+    /// The velocity (points per second) that makes a free deceleration come to rest exactly
+    /// `distance` away: the inverse of ``restingOffset(from:velocity:rate:)``.
     public static func velocity(toTravel distance: CGFloat, rate: DecelerationRate) -> CGFloat {
         -distance * 1000 * log(rate.rawValue)
     }
@@ -60,7 +81,7 @@ public enum ScrollPhysics {
     public static let bounceStiffness: CGFloat = 12
 
     /// Displacement from the edge `t` seconds after a bounce starts `displacement` away with
-    /// `velocity`: the critically damped spring (x₀ + (v₀ + ω x₀) t) e^(−ω t).
+    /// `velocity` (points per second): the critically damped spring (x₀ + (v₀ + ω x₀) t) e^(−ω t).
     public static func bounce(displacement x0: CGFloat, velocity v0: CGFloat, time t: CGFloat,
                               stiffness omega: CGFloat = bounceStiffness) -> CGFloat {
         let t = max(t, 0)

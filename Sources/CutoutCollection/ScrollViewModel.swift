@@ -138,7 +138,9 @@ public struct ScrollViewModel: Hashable, Sendable {
         min(max(0.25 + abs(distance) / 2000, 0.25), 0.5)
     }
 
-    /// The motion after the finger lifts with `velocity` (points per second) along `axis`.
+    /// The motion after the finger lifts with `velocity` (points per second; UIKit's
+    /// `scrollViewWillEndDragging` velocity is in points per millisecond, convert it with
+    /// ``ScrollPhysics/pointsPerSecond(fromPointsPerMillisecond:)-(CGFloat)``) along `axis`.
     ///
     /// - Past an edge: a spring back to the edge.
     /// - With a `layout`: the layout's `targetContentOffset` decides where to stop. If that

@@ -90,8 +90,13 @@ public final class TableLayout: CollectionLayout {
         visibleItems(in: rect).compactMap { layoutAttributesForItem(at: .item($0)) }
     }
 
+    /// How many times attributes of one item were computed: lets tests count a query's work
+    /// instead of timing it.
+    var attributeEvaluationCount = 0
+
     public func layoutAttributesForItem(at indexPath: IndexPath) -> LayoutAttributes? {
         guard let f = frame(ofItem: indexPath.last ?? -1) else { return nil }
+        attributeEvaluationCount += 1
         return LayoutAttributes(indexPath: indexPath, frame: f)
     }
 

@@ -8,6 +8,7 @@ extension CGRect {
     public func overlaps(_ other: CGRect) -> Bool {
         guard !isNull, !other.isNull else { return false }
         let a = standardized, b = other.standardized
+        guard a.width > 0, a.height > 0, b.width > 0, b.height > 0 else { return false }
         return a.minX < b.maxX && b.minX < a.maxX && a.minY < b.maxY && b.minY < a.maxY
     }
 }

@@ -85,10 +85,8 @@ private struct SVGPathParser {
         return SVGPathDataError(offset: o, expected: expected, found: describe(o))
     }
 
-    private static func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D || b == 0x0C }
-
     mutating func skipSpaces() {
-        while i < bytes.count, Self.isSpace(bytes[i]) { i += 1 }
+        while i < bytes.count, SVGNumberLexer.isSpace(bytes[i]) { i += 1 }
     }
 
     /// Skips white space and at most one comma.
@@ -99,36 +97,19 @@ private struct SVGPathParser {
 
     /// Whether a number can start at the cursor (after separators).
     mutating func atNumberStart() -> Bool {
-        guard i < bytes.count else { return false }
-        let b = bytes[i]
-        return (b >= 0x30 && b <= 0x39) || b == UInt8(ascii: ".") || b == UInt8(ascii: "-") || b == UInt8(ascii: "+")
+        i < bytes.count && SVGNumberLexer.canStartNumber(bytes[i])
     }
 
     mutating func number() throws(SVGPathDataError) -> CGFloat {
         skipSpaces()
         let start = i
-        if i < bytes.count, bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-") { i += 1 }
-        var digits = 0
-        while i < bytes.count, bytes[i] >= 0x30, bytes[i] <= 0x39 { i += 1; digits += 1 }
-        if i < bytes.count, bytes[i] == UInt8(ascii: ".") {
-            i += 1
-            while i < bytes.count, bytes[i] >= 0x30, bytes[i] <= 0x39 { i += 1; digits += 1 }
-        }
-        guard digits > 0 else { throw fail("a number", at: start) }
-        if i < bytes.count, bytes[i] == UInt8(ascii: "e") || bytes[i] == UInt8(ascii: "E") {
-            var j = i + 1
-            if j < bytes.count, bytes[j] == UInt8(ascii: "+") || bytes[j] == UInt8(ascii: "-") { j += 1 }
-            var expDigits = 0
-            while j < bytes.count, bytes[j] >= 0x30, bytes[j] <= 0x39 { j += 1; expDigits += 1 }
-            // "1e" followed by a non-digit leaves the "e" for the caller, as the grammar's
-            // longest-match rule allows no other reading.
-            if expDigits > 0 { i = j }
-        }
-        let text = String(decoding: bytes[start..<i], as: UTF8.self)
-        guard let v = Double(text) else { throw fail("a number", at: start) }
+        guard let end = SVGNumberLexer.numberEnd(in: bytes, from: start),
+              let v = SVGNumberLexer.value(in: bytes, start..<end) else { throw fail("a number", at: start) }
         guard v.isFinite else {
-            throw SVGPathDataError(offset: start, expected: "a finite number", found: text)
+            throw SVGPathDataError(offset: start, expected: "a finite number",
+                                   found: String(decoding: bytes[start..<end], as: UTF8.self))
         }
+        i = end
         return CGFloat(v)
     }
 

@@ -6,7 +6,7 @@ extension Layer {
     /// sublayers draw (background and contents fill the bounds; a shape layer covers its path
     /// widened by its line width; shadows are not included). nil when nothing is drawn.
     /// Transformed sublayers contribute the bounding box of their transformed box.
-    func contentBounds(depth: Int = 0) -> CGRect? {
+    package func contentBounds(depth: Int = 0) -> CGRect? {
         guard depth < 1024 else { return nil }
         var box: CGRect?
         func add(_ r: CGRect?) {

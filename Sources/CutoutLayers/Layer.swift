@@ -51,8 +51,8 @@ public class Layer {
     /// It is laid out in this layer's coordinate space and has no superlayer.
     public var mask: Layer?
     /// When this layer is used as a ``mask``, its luminance times its alpha is the mask
-    /// value instead of its alpha alone (SVG's default `mask-type`). Set by ``SVGImporter``.
-    var isLuminanceMask = false
+    /// value instead of its alpha alone (SVG's default `mask-type`). Set by `SVGImporter` (`CutoutSVG`).
+    package var isLuminanceMask = false
     /// Colour of the shadow. Default opaque black, as in Core Animation.
     public var shadowColor: Color? = .black
     /// Multiplies the shadow colour's alpha, `0...1`. Default 0 (no shadow).

@@ -14,7 +14,7 @@ struct BenchCommand: ParsableCommand {
             2 s have passed (at least 5, at most 2000), or exactly --frames N.
             """)
 
-    @Argument(help: "Scene names to run (default: every *.json in the scene folder). `union` times the boolean union of 1,000 rounded rects (geometry, no pixels); `list` scrolls a 1,000-cell list whose cells cut holes, frame by frame at 1170×2532.")
+    @Argument(help: "Scene names to run (default: every *.json in the scene folder). `union` times the boolean union of 1,000 rounded rects (geometry, no pixels); `list` scrolls a 1,000-cell list whose cells cut holes, frame by frame at 1170×2532. `layout-100`, `layout-1m`, `layout-seed-100k` and `carousel-<style>-100`/`-1m` time collection layouts (no pixels); `layouts` runs them all.")
     var scenes: [String] = []
 
     @Option(help: "Timed frames per scene (default: until ~2 s, 5...2000 frames).")
@@ -34,16 +34,21 @@ struct BenchCommand: ParsableCommand {
     }
 
     func run() throws {
-        let dir = try resolveSceneDirectory()
+        let layoutScenes = LayoutBench.expand(scenes)
+        let named = scenes.filter { !LayoutBench.isLayoutScene($0) }
         let files: [URL]
-        if scenes.isEmpty {
+        if named.isEmpty && !layoutScenes.isEmpty {
+            files = []
+        } else if scenes.isEmpty {
+            let dir = try resolveSceneDirectory()
             let all: [String]
             do { all = try FileManager.default.contentsOfDirectory(atPath: dir.path) } catch {
                 throw CommandError.file("list", dir.path, error)
             }
             files = all.filter { $0.hasSuffix(".json") }.sorted().map { dir.appendingPathComponent($0) }
         } else {
-            files = scenes.filter { $0 != "union" && $0 != "list" }
+            let dir = try resolveSceneDirectory()
+            files = named.filter { $0 != "union" && $0 != "list" }
                 .map { dir.appendingPathComponent($0.hasSuffix(".json") ? $0 : $0 + ".json") }
         }
         if let png {
@@ -58,6 +63,9 @@ struct BenchCommand: ParsableCommand {
             let (ms, last) = try runListHolesBench(frames: frames ?? 120)
             report("list", Timing(samples: ms, lastFrame: last))
             if let png { try last.pngData().write(to: URL(fileURLWithPath: png).appendingPathComponent("list.png")) }
+        }
+        for name in layoutScenes {
+            report(name, Timing(samples: LayoutBench.run(name, frames: frames), lastFrame: nil))
         }
         for file in files {
             let scene = try BenchScene.load(from: file)

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CutoutGallery
 import Foundation
 
 /// `cutout gallery`: renders every component's scenes into a folder with an `index.html`.

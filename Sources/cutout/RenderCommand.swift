@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import CutoutLayers
 import CutoutRaster
+import CutoutSVG
 import CutoutGeometry
 
 /// `cutout render INPUT.svg -o OUTPUT.png [--width W] [--height H] [--scale S]`, or

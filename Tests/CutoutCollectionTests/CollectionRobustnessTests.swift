@@ -50,8 +50,10 @@ import Testing
         for i in 0..<400 {
             let layout = Self.layout(&rng)
             let start = Date()
-            // Carousels place every item per query (O(n)), so they get ordinary counts; the
-            // others also get absurd ones, clamped to CollectionContext.maxNumberOfItems.
+            // Carousels get ordinary counts: an absurd spacing (1e-300) or item size (1e300)
+            // really puts every item on screen, and a million attributes take seconds in a
+            // debug build. The others also get absurd counts, clamped to
+            // CollectionContext.maxNumberOfItems.
             let n = layout is CarouselLayout ? rng.below(40) : Self.count(&rng)
             layout.prepare(for: CollectionContext(bounds: Self.rect(&rng), numberOfItems: n))
             _ = layout.collectionViewContentSize

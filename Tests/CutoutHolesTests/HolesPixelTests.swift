@@ -4,6 +4,7 @@ import CutoutRaster
 import Foundation
 import Testing
 @testable import CutoutHoles
+@testable import CutoutGallery
 
 /// The key rules of holes checked on rendered pixels (small canvases, 1x).
 @Suite struct HolesPixelTests {
@@ -92,13 +93,17 @@ import Testing
         }
     }
 
-    @Test func patternFromAnImportedSVGIsPunchedOutOfTheImage() throws {
-        let svg = """
-        <svg xmlns="http://www.w3.org/2000/svg" width="20" height="10">
-          <rect width="8" height="10"/><rect x="14" width="6" height="10" fill="#00f" fill-opacity="0.5"/>
-        </svg>
-        """
-        let pattern = try PatternCutout.Pattern.svg(try SVGImporter.importSVG(svg), scale: 1)
+    /// A layer tree (what an imported SVG document gives) as a pattern: an opaque black block
+    /// and a half-opaque blue one, side by side.
+    @Test func patternFromALayerTreeIsPunchedOutOfTheImage() throws {
+        let tree = Layer(frame: CGRect(x: 0, y: 0, width: 20, height: 10))
+        let opaque = Layer(frame: CGRect(x: 0, y: 0, width: 8, height: 10))
+        opaque.backgroundColor = .black
+        let half = Layer(frame: CGRect(x: 14, y: 0, width: 6, height: 10))
+        half.backgroundColor = Color(red: 0, green: 0, blue: 1, alpha: 0.5)
+        tree.addSublayer(opaque)
+        tree.addSublayer(half)
+        let pattern = try PatternCutout.Pattern.layer(tree, size: CGSize(width: 20, height: 10), scale: 1)
         guard case .alpha(let alpha) = pattern else { Issue.record("expected an alpha pattern"); return }
         #expect(alpha.width == 20 && alpha.height == 10)
         #expect(alpha[3, 5].a == 255 && alpha[10, 5].a == 0 && abs(Int(alpha[17, 5].a) - 128) <= 1)

@@ -4,6 +4,7 @@ import CutoutRaster
 import Foundation
 import Testing
 @testable import CutoutLayers
+import CutoutSVG
 
 /// Seeded fuzzing of layer trees: NaN, infinite and huge geometry, opacities, shadows, corner
 /// radii, borders, contents placement, masks, dashes and gradients, rendered to small canvases

@@ -4,6 +4,7 @@ import CutoutRaster
 import Foundation
 import Testing
 @testable import CutoutSpotlight
+@testable import CutoutGallery
 
 @Suite struct OverlayLayersTests {
     func find(_ name: String, in layer: Layer) -> Layer? {

@@ -4,6 +4,7 @@ import CutoutRaster
 import Foundation
 import Testing
 @testable import CutoutSpotlight
+@testable import CutoutGallery
 
 /// Rendered overlays: pixel rules that must hold whatever the renderer's anti-aliasing
 /// (sampled well inside or well outside outlines), and reviewed golden images of the gallery.

@@ -7,9 +7,14 @@ import CutoutRaster
 /// makes a nine-slice whose corners keep their size (image pixels ÷ `contentsScale`) while the
 /// centre stretches. When the bounds are too small for two opposite corners, both shrink in
 /// proportion.
-struct ContentsDrawing {
-    let layer: Layer
-    let image: Pixmap
+package struct ContentsDrawing {
+    package let layer: Layer
+    package let image: Pixmap
+
+    package init(layer: Layer, image: Pixmap) {
+        self.layer = layer
+        self.image = image
+    }
 
     /// The part of the image in pixels, or nil when empty.
     var sourceRect: CGRect? {
@@ -48,7 +53,7 @@ struct ContentsDrawing {
 
     /// The pieces to draw: image pixels `src` stretched over `dest` (layer coordinates), one
     /// piece normally, nine for a nine-slice. Empty when nothing is drawn.
-    var pieces: [(src: CGRect, dest: CGRect)] {
+    package var pieces: [(src: CGRect, dest: CGRect)] {
         guard let src = sourceRect else { return [] }
         let natural = CGSize(width: src.width / scale, height: src.height / scale)
         let dest = destination(natural: natural)
@@ -66,7 +71,7 @@ struct ContentsDrawing {
     }
 
     /// Where the whole image goes so that the pixels `src` land on `dest`, or nil when empty.
-    func wholeImageRect(src: CGRect, dest: CGRect) -> CGRect? {
+    package func wholeImageRect(src: CGRect, dest: CGRect) -> CGRect? {
         guard src.width > 0, src.height > 0, dest.width > 0, dest.height > 0 else { return nil }
         let kx = dest.width / src.width, ky = dest.height / src.height
         return CGRect(x: dest.minX - src.minX * kx, y: dest.minY - src.minY * ky,

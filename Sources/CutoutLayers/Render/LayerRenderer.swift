@@ -18,7 +18,7 @@ public enum LayerRenderError: Error, Hashable, Sendable, CustomStringConvertible
 }
 
 /// Renders a layer tree with Core Animation's rules, to pixels (``render(_:size:scale:)``)
-/// (for SVG output see ``SVGExporter``).
+/// (for SVG output see `SVGExporter` in `CutoutSVG`).
 ///
 /// The root layer is placed on a canvas of `size` points by its own geometry (its frame, in
 /// canvas coordinates). Rules:
@@ -52,7 +52,7 @@ public enum LayerRenderer {
 }
 
 /// The recursive drawing, with the helpers that need a canvas-sized scratch context.
-struct Renderer {
+package struct Renderer {
     /// Curves are flattened to chords at most this far (device pixels) inside them. The chords
     /// of a convex curve all lie inside it, so the error is a bias, not noise: at the raster
     /// default (0.1 px) curved edges lose about 0.07 px of coverage (16/255 on a circle's
@@ -60,7 +60,7 @@ struct Renderer {
     static let flatteningTolerance: Double = 0.02
 
     /// Deeper trees are cut off here (a tree built in code cannot be cyclic, but may be absurd).
-    static let maxDepth = 512
+    package static let maxDepth = 512
 
     mutating func draw(_ layer: Layer, in ctx: inout DrawingContext, depth: Int) {
         guard depth < Renderer.maxDepth, !layer.isHidden else { return }
@@ -151,7 +151,7 @@ struct Renderer {
     /// The border as a fillable area: the rounded bounds minus the bounds inset by the width
     /// (corner radii shrunk by it), filled even-odd; the whole outline when the border is at
     /// least half the shorter side. nil when there is no visible border.
-    static func borderShape(_ layer: Layer) -> (path: Path, rule: FillRule, color: Color)? {
+    package static func borderShape(_ layer: Layer) -> (path: Path, rule: FillRule, color: Color)? {
         let bw = layer.borderWidth
         guard bw.isFinite, bw > 0, let color = layer.borderColor, color.alpha > 0 else { return nil }
         let b = layer.bounds

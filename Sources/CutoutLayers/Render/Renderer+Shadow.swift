@@ -5,14 +5,14 @@ import struct CutoutGeometry.Transform
 
 extension Renderer {
     /// A layer's effective shadow, or nil when it casts none.
-    struct ShadowStyle {
+    package struct ShadowStyle {
         /// Colour with the shadow opacity folded into its alpha.
-        var color: Color
-        var offset: CGSize
-        var sigma: CGFloat
+        package var color: Color
+        package var offset: CGSize
+        package var sigma: CGFloat
     }
 
-    static func shadowStyle(_ layer: Layer) -> ShadowStyle? {
+    package static func shadowStyle(_ layer: Layer) -> ShadowStyle? {
         guard let c = layer.shadowColor, layer.shadowOpacity.isFinite, layer.shadowOpacity > 0,
               layer.shadowOffset.width.isFinite, layer.shadowOffset.height.isFinite else { return nil }
         let alpha = c.alpha * min(layer.shadowOpacity, 1)

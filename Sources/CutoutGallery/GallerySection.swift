@@ -1,0 +1,31 @@
+import Foundation
+
+/// One file the gallery writes.
+package struct GalleryFile {
+    package var name: String
+    package var data: Data
+}
+
+/// One scene in the gallery: its files (the first image is shown) and a caption.
+package struct GalleryItem {
+    package var id: String
+    package var title: String
+    package var caption: String
+    package var files: [GalleryFile]
+}
+
+/// A titled group of gallery items, one per component.
+package struct GallerySection {
+    package var title: String
+    package var summary: String
+    package var items: [GalleryItem]
+
+    /// Every section, in the order the index shows them; each is built at a render scale.
+    package static let all: [@Sendable (Double) throws -> GallerySection] = [
+        shapesSection,
+        geometrySection,
+        holesSection,
+        spotlightSection,
+        collectionSection,
+    ]
+}

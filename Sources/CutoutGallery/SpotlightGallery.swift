@@ -1,0 +1,202 @@
+import CutoutGeometry
+import CutoutLayers
+import CutoutRaster
+import Foundation
+import CutoutSpotlight
+
+/// Gallery scenes of spotlight tours over a mock app screen (390 × 844 points: status bar,
+/// navigation bar, search field, list, tab bar).
+package enum SpotlightGallery {
+    static let size = CGSize(width: 390, height: 844)
+    static let calloutSize = CGSize(width: 250, height: 92)
+
+    /// The mock screen's bars: safe area 47 / 34, navigation bar 44, tab bar 49.
+    static let viewport = SpotlightViewport(bounds: CGRect(origin: .zero, size: size),
+                                            safeAreaInsets: SpotlightInsets(top: 47, bottom: 34),
+                                            topBarHeight: 44, bottomBarHeight: 49)
+
+    static let tour = Tour(id: "gallery", steps: [
+        TourStep(title: "Search", body: "Find any order by name or number.", targetIDs: ["search"],
+                 calloutStyle: .bubble(preferredSide: .bottom)),
+        TourStep(title: "Favourites", body: "Star orders to keep them on top.", targetIDs: ["star-1", "star-2"],
+                 calloutStyle: .bubble(preferredSide: .leading)),
+        TourStep(title: "Profile", body: "Your settings live here.", targetIDs: ["profile"],
+                 calloutStyle: .bubble(preferredSide: .top)),
+    ])
+
+    static let rtlViewport: SpotlightViewport = {
+        var v = viewport
+        v.layoutDirection = .rightToLeft
+        return v
+    }()
+
+    /// Blur radius of the blurred-backdrop scene, in points.
+    static let blurRadius: CGFloat = 12
+
+    package static func scenes() -> [GalleryScene] {
+        let registry = targets(scrolledBy: 0)
+        let frames = tour.steps.map {
+            SpotlightLayout.frame(for: $0, targets: registry, viewport: viewport, calloutSize: calloutSize)
+        }
+        var scenes: [GalleryScene] = frames.enumerated().map { i, f in
+            GalleryScene(id: "spotlight-step-\(i + 1)", title: "Tour step \(i + 1) of \(frames.count)",
+                         caption: "\(tour.steps[i].title): " + captions[i], size: size,
+                         frames: [compose(scrolledBy: 0, overlay: f)], frameDuration: 1)
+        }
+
+        // The seed's defect, fixed: the content scrolled 24 pt before the overlay appeared,
+        // so the search field sits half under the navigation bar; its hole stops at the bar.
+        let scrolled = SpotlightLayout.frame(for: tour.steps[0], targets: targets(scrolledBy: 24), viewport: viewport,
+                                             calloutSize: calloutSize)
+        scenes.append(GalleryScene(id: "spotlight-under-navigation-bar", title: "Target under the navigation bar",
+                                   caption: "The highlight is clipped to the content area: the bar stays dimmed and intact.",
+                                   size: size, frames: [compose(scrolledBy: 24, overlay: scrolled)], frameDuration: 1))
+
+        // The optional blur: the screen rendered first, then handed over as the snapshot.
+        var blurStyle = OverlayStyle()
+        blurStyle.blurRadius = blurRadius
+        blurStyle.dimOpacity = 0.35
+        if let snapshot = try? LayerRenderer.render(mockScreen(scrolledBy: 0), size: size, scale: 1) {
+            scenes.append(GalleryScene(id: "spotlight-blurred-backdrop", title: "Blurred backdrop",
+                                       caption: "Step 2 over a blurred copy of the screen (radius \(Int(blurRadius)) pt, sigma = radius / 2); "
+                                           + "the holes show the sharp content.",
+                                       size: size, frames: [compose(scrolledBy: 0, overlay: frames[1], style: blurStyle, snapshot: snapshot)],
+                                       frameDuration: 1))
+        }
+
+        // Right-to-left: the same screen mirrored; "leading" now means the right.
+        let rtl = SpotlightLayout.frame(for: tour.steps[1], targets: targets(scrolledBy: 0, mirrored: true),
+                                        viewport: rtlViewport, calloutSize: calloutSize)
+        scenes.append(GalleryScene(id: "spotlight-step-2-rtl", title: "Tour step 2, right-to-left",
+                                   caption: "The mirrored screen: the callout asked for the leading side and sits on the right.",
+                                   size: size, frames: [compose(scrolledBy: 0, overlay: rtl, mirrored: true)], frameDuration: 1))
+
+        // Fade in, then morph 1 → 2 → 3.
+        var animation: [Layer] = []
+        let fade = OverlayTransition(from: nil, to: frames[0], duration: 0.4)
+        for k in 0...3 { animation.append(compose(scrolledBy: 0, overlay: fade.sample(at: 0.4 * Double(k) / 3))) }
+        for (a, b) in zip(frames, frames.dropFirst()) {
+            let move = OverlayTransition(from: a, to: b, duration: 0.5)
+            for k in 1...5 { animation.append(compose(scrolledBy: 0, overlay: move.sample(at: 0.5 * Double(k) / 5))) }
+        }
+        scenes.append(GalleryScene(id: "spotlight-tour-animation", title: "Tour transitions",
+                                   caption: "The overlay fades in with input blocked, then the holes morph from step to step "
+                                       + "(one hole splits into two, two merge into one).",
+                                   size: size, frames: animation, frameDuration: 0.1))
+        return scenes
+    }
+
+    static let captions = [
+        "a rounded hole around the search field, callout below it.",
+        "two highlights at once; the callout sits on the leading side, clear of both.",
+        "a tab bar item: bar elements are clipped to the screen, not the content area.",
+    ]
+
+    // MARK: Mock screen
+
+    /// Where the mock screen's elements are, with the list scrolled up by `offset`.
+    /// `mirrored` flips every frame about the screen's vertical centre line (right-to-left).
+    static func targets(scrolledBy offset: CGFloat, mirrored: Bool = false) -> TargetRegistry {
+        var r = TargetRegistry()
+        func place(_ f: CGRect) -> CGRect {
+            mirrored ? CGRect(x: size.width - f.maxX, y: f.minY, width: f.width, height: f.height) : f
+        }
+        r.register(SpotlightTarget(id: "search", frame: place(searchFrame.offsetBy(dx: 0, dy: -offset)),
+                                   shape: .roundedRect(radius: 10), padding: 4))
+        r.register(SpotlightTarget(id: "star-1", frame: place(starFrame(row: 1).offsetBy(dx: 0, dy: -offset)), shape: .circle, padding: 2))
+        r.register(SpotlightTarget(id: "star-2", frame: place(starFrame(row: 3).offsetBy(dx: 0, dy: -offset)), shape: .circle, padding: 2))
+        r.register(SpotlightTarget(id: "profile", frame: place(tabFrame(3)), shape: .roundedRect(radius: 12), padding: 2,
+                                   clipsToContentArea: false))
+        return r
+    }
+
+    static let searchFrame = CGRect(x: 16, y: 99, width: 358, height: 36)
+    static func rowFrame(_ i: Int) -> CGRect { CGRect(x: 0, y: 143 + CGFloat(i) * 72, width: 390, height: 72) }
+    static func starFrame(row i: Int) -> CGRect {
+        let r = rowFrame(i)
+        return CGRect(x: r.maxX - 48, y: r.midY - 14, width: 28, height: 28)
+    }
+    static func tabFrame(_ i: Int) -> CGRect { CGRect(x: 16 + CGFloat(i) * 92 + 20, y: 765, width: 50, height: 40) }
+
+    /// The mock screen (mirrored for right-to-left) with `overlay` on top.
+    static func compose(scrolledBy offset: CGFloat, overlay: OverlayFrame, style: OverlayStyle = OverlayStyle(),
+                        snapshot: Pixmap? = nil, mirrored: Bool = false) -> Layer {
+        let root = Layer(frame: CGRect(origin: .zero, size: size))
+        let screen = mockScreen(scrolledBy: offset)
+        if mirrored { screen.transform = Transform(scaleX: -1, y: 1) }
+        root.addSublayer(screen)
+        root.addSublayer(OverlayLayers.layer(for: overlay, style: style, snapshot: snapshot))
+        return root
+    }
+
+    static func mockScreen(scrolledBy offset: CGFloat) -> Layer {
+        let root = Layer(frame: CGRect(origin: .zero, size: size))
+        root.backgroundColor = Color(white: 0.97)
+        func box(_ r: CGRect, _ c: Color, radius: CGFloat = 0, in parent: Layer) {
+            let l = Layer(frame: r)
+            l.backgroundColor = c
+            l.cornerRadius = radius
+            parent.addSublayer(l)
+        }
+        let ink = Color(red: 0.15, green: 0.16, blue: 0.2), faint = Color(red: 0.6, green: 0.62, blue: 0.66)
+        let accent = Color(red: 1.0, green: 0.45, blue: 0.1)
+
+        // Scrolled content, clipped to the screen; bars are drawn over it.
+        let content = Layer(frame: CGRect(origin: .zero, size: size))
+        content.masksToBounds = true
+        let list = Layer(frame: CGRect(x: 0, y: -offset, width: size.width, height: size.height + 600))
+        box(searchFrame, Color(white: 0.89), radius: 10, in: list)
+        box(CGRect(x: 30, y: 111, width: 12, height: 12), faint, radius: 6, in: list)
+        box(CGRect(x: 52, y: 113, width: 120, height: 8), faint, radius: 4, in: list)
+        for i in 0..<9 {
+            let r = rowFrame(i)
+            box(CGRect(x: 0, y: r.maxY - 0.5, width: size.width, height: 0.5), Color(white: 0.85), in: list)
+            box(CGRect(x: 16, y: r.midY - 22, width: 44, height: 44),
+                Color(red: 0.3 + 0.07 * CGFloat(i % 5), green: 0.55, blue: 0.85 - 0.08 * CGFloat(i % 4)), radius: 22, in: list)
+            box(CGRect(x: 72, y: r.midY - 14, width: 150 + CGFloat((i * 37) % 60), height: 10), ink, radius: 5, in: list)
+            box(CGRect(x: 72, y: r.midY + 4, width: 110 + CGFloat((i * 53) % 70), height: 8), faint, radius: 4, in: list)
+            let star = ShapeLayer()
+            star.frame = starFrame(row: i)
+            star.path = starPath(in: CGRect(origin: .zero, size: star.frame.size).insetBy(dx: 3, dy: 3))
+            star.fillColor = i == 1 || i == 3 ? accent : Color(white: 0.8)
+            list.addSublayer(star)
+        }
+        content.addSublayer(list)
+        root.addSublayer(content)
+
+        // Navigation bar (and status bar), slightly translucent like UIKit's default.
+        box(CGRect(x: 0, y: 0, width: size.width, height: 91), Color(white: 0.985, alpha: 0.94), in: root)
+        box(CGRect(x: 0, y: 90.5, width: size.width, height: 0.5), Color(white: 0.78), in: root)
+        box(CGRect(x: 24, y: 18, width: 36, height: 10), ink, radius: 5, in: root)
+        box(CGRect(x: 330, y: 19, width: 40, height: 9), ink, radius: 4, in: root)
+        box(CGRect(x: 150, y: 61, width: 90, height: 14), ink, radius: 7, in: root)
+        box(CGRect(x: 346, y: 57, width: 24, height: 22), Color(red: 0, green: 0.48, blue: 1), radius: 6, in: root)
+
+        // Tab bar with the home indicator area.
+        box(CGRect(x: 0, y: 761, width: size.width, height: 83), Color(white: 0.985, alpha: 0.94), in: root)
+        box(CGRect(x: 0, y: 761, width: size.width, height: 0.5), Color(white: 0.78), in: root)
+        for i in 0..<4 {
+            let f = tabFrame(i)
+            box(CGRect(x: f.midX - 12, y: f.minY + 4, width: 24, height: 22),
+                i == 0 ? Color(red: 0, green: 0.48, blue: 1) : faint, radius: i == 3 ? 11 : 6, in: root)
+            box(CGRect(x: f.midX - 15, y: f.minY + 30, width: 30, height: 5), i == 0 ? Color(red: 0, green: 0.48, blue: 1) : faint,
+                radius: 2.5, in: root)
+        }
+        box(CGRect(x: 128, y: 831, width: 134, height: 5), ink, radius: 2.5, in: root)
+        return root
+    }
+
+    /// A five-pointed star inscribed in `rect`.
+    static func starPath(in rect: CGRect) -> Path {
+        let c = CGPoint(x: rect.midX, y: rect.midY), outer = min(rect.width, rect.height) / 2, inner = outer * 0.45
+        let points = (0..<10).map { k -> CGPoint in
+            let a = -CGFloat.pi / 2 + CGFloat(k) * .pi / 5
+            let r = k.isMultiple(of: 2) ? outer : inner
+            return CGPoint(x: c.x + r * cos(a), y: c.y + r * sin(a))
+        }
+        var p = Path()
+        p.addLines(between: points)
+        p.closeSubpath()
+        return p
+    }
+}

@@ -1,0 +1,141 @@
+import Foundation
+import CutoutGeometry
+import CutoutRaster
+import CutoutLayers
+
+extension SVGBuilder {
+    /// The geometry of a basic shape or path in user units, or nil when it draws nothing.
+    func geometry(_ e: SVGNode) -> Path? {
+        var path = Path()
+        switch e.name {
+        case "rect":
+            let x = coordinate(e, "x", .x), y = coordinate(e, "y", .y)
+            let w = coordinate(e, "width", .x), h = coordinate(e, "height", .y)
+            guard w > 0, h > 0 else { return nil }
+            var rx = e.attributes["rx"].flatMap { _ in coordinate(e, "rx", .x, default: -1) } ?? -1
+            var ry = e.attributes["ry"].flatMap { _ in coordinate(e, "ry", .y, default: -1) } ?? -1
+            if rx < 0 { rx = ry }
+            if ry < 0 { ry = rx }
+            rx = min(max(rx, 0), w / 2)
+            ry = min(max(ry, 0), h / 2)
+            let rect = CGRect(x: x, y: y, width: w, height: h)
+            if rx > 0, ry > 0 { path.addRoundedRect(in: rect, cornerWidth: rx, cornerHeight: ry) } else { path.addRect(rect) }
+        case "circle":
+            let r = coordinate(e, "r", .diagonal)
+            guard r > 0 else { return nil }
+            let cx = coordinate(e, "cx", .x), cy = coordinate(e, "cy", .y)
+            path.addEllipse(in: CGRect(x: cx - r, y: cy - r, width: 2 * r, height: 2 * r))
+        case "ellipse":
+            var rx = e.attributes["rx"].map { _ in coordinate(e, "rx", .x) }
+            var ry = e.attributes["ry"].map { _ in coordinate(e, "ry", .y) }
+            if rx == nil { rx = ry }
+            if ry == nil { ry = rx }
+            guard let rx, let ry, rx > 0, ry > 0 else { return nil }
+            let cx = coordinate(e, "cx", .x), cy = coordinate(e, "cy", .y)
+            path.addEllipse(in: CGRect(x: cx - rx, y: cy - ry, width: 2 * rx, height: 2 * ry))
+        case "line":
+            path.move(to: CGPoint(x: coordinate(e, "x1", .x), y: coordinate(e, "y1", .y)))
+            path.addLine(to: CGPoint(x: coordinate(e, "x2", .x), y: coordinate(e, "y2", .y)))
+        case "polyline", "polygon":
+            var sc = SVGNumberScanner(e.attributes["points"] ?? "", maxMagnitude: limits.maxCoordinate)
+            var values: [CGFloat] = []
+            sc.skipSpace()
+            // Like browsers, keep the points read before any error.
+            while let v = sc.number() { values.append(v); sc.skipSeparators() }
+            if !sc.isAtEnd { warn(e.line, "invalid points data; kept the points before the error") }
+            let points = stride(from: 0, to: values.count - 1, by: 2).map { CGPoint(x: values[$0], y: values[$0 + 1]) }
+            guard points.count >= 2 else { return nil }
+            path.addLines(between: points)
+            if e.name == "polygon" { path.closeSubpath() }
+        case "path":
+            path = pathData(e.attributes["d"] ?? "", e)
+        default:
+            return nil
+        }
+        return path.isEmpty ? nil : path
+    }
+
+    /// Path data; on an error the part before it is kept (as browsers do) with a warning.
+    /// Coordinates are clamped to ±``SVGImporter/Limits/maxCoordinate``.
+    func pathData(_ d: String, _ e: SVGNode) -> Path {
+        var path: Path
+        do {
+            path = try Path(svgPathData: d)
+        } catch {
+            warn(e.line, "\(error); kept the path before the error")
+            let bytes = Array(d.utf8.prefix(error.offset))
+            let commands = Set("MmLlHhVvCcSsQqTtAaZz".utf8)
+            var cut = bytes.count
+            // Keep only complete commands: drop back to the last command letter before the error.
+            while cut > 0, !commands.contains(bytes[cut - 1]) { cut -= 1 }
+            if cut > 0, bytes[cut - 1] | 0x20 != UInt8(ascii: "z") { cut -= 1 }
+            path = (try? Path(svgPathData: String(decoding: bytes[0..<max(cut, 0)], as: UTF8.self))) ?? Path()
+        }
+        let m = limits.maxCoordinate
+        func c(_ p: CGPoint) -> CGPoint { CGPoint(x: min(max(p.x, -m), m), y: min(max(p.y, -m), m)) }
+        let needsClamp = path.elements.contains { el in
+            switch el {
+            case .moveTo(let p), .lineTo(let p): return abs(p.x) > m || abs(p.y) > m
+            case .quadCurveTo(let p, let c1): return [p, c1].contains { abs($0.x) > m || abs($0.y) > m }
+            case .curveTo(let p, let c1, let c2): return [p, c1, c2].contains { abs($0.x) > m || abs($0.y) > m }
+            case .closeSubpath: return false
+            }
+        }
+        guard needsClamp else { return path }
+        return Path(elements: path.elements.map { el in
+            switch el {
+            case .moveTo(let p): return .moveTo(c(p))
+            case .lineTo(let p): return .lineTo(c(p))
+            case .quadCurveTo(let p, let c1): return .quadCurveTo(c(p), control: c(c1))
+            case .curveTo(let p, let c1, let c2): return .curveTo(c(p), control1: c(c1), control2: c(c2))
+            case .closeSubpath: return .closeSubpath
+            }
+        })
+    }
+
+    func shape(_ e: SVGNode, style: SVGStyle) throws(SVGError) -> Layer? {
+        guard let path = geometry(e) else { return nil }
+        let fill = style.fill
+        let stroke = style.strokeWidth > 0 ? style.stroke : .none
+        let layer = try makeLayer { ShapeLayer() }
+        layer.path = path
+        layer.fillRule = style.fillRule
+        layer.fillColor = nil
+        layer.isHidden = !style.visible
+        applyStrokeStyle(layer, style)
+        var extra: [Layer] = []
+        switch fill {
+        case .url(let id, let fallback):
+            if let g = try paintServer(id, path: path, style: style, stroke: false, e) { extra.append(g) }
+            else if let fallback { layer.fillColor = style.finalColor(fallback, opacity: style.fillOpacity) }
+        default:
+            layer.fillColor = style.color(of: fill).map { style.finalColor($0, opacity: style.fillOpacity) }
+        }
+        var strokeLayer: Layer?
+        switch stroke {
+        case .url(let id, let fallback):
+            if let g = try paintServer(id, path: path, style: style, stroke: true, e) { strokeLayer = g }
+            else if let fallback { layer.strokeColor = style.finalColor(fallback, opacity: style.strokeOpacity) }
+        default:
+            layer.strokeColor = style.color(of: stroke).map { style.finalColor($0, opacity: style.strokeOpacity) }
+        }
+        guard !extra.isEmpty || strokeLayer != nil else { return layer }
+        // Paint order is fill, then stroke: a gradient fill goes below the shape's solid stroke,
+        // a gradient stroke above everything.
+        let group = try makeLayer { Layer() }
+        group.name = e.attributes["id"]
+        extra.forEach(group.addSublayer)
+        if layer.fillColor != nil || layer.strokeColor != nil { group.addSublayer(layer) }
+        if let strokeLayer { group.addSublayer(strokeLayer) }
+        return group
+    }
+
+    /// Stroke geometry settings shared by shapes and by the masks of gradient strokes.
+    func applyStrokeStyle(_ layer: ShapeLayer, _ style: SVGStyle) {
+        layer.lineWidth = style.strokeWidth
+        layer.miterLimit = style.miterLimit
+        layer.lineDashPattern = style.dashArray
+        layer.lineDashPhase = style.dashOffset
+        applyLineCapAndJoin(layer, style)
+    }
+}

@@ -1,0 +1,337 @@
+import Foundation
+import CutoutGeometry
+import CutoutRaster
+import CutoutLayers
+
+/// Turns a parsed SVG element tree into layers. One builder per document.
+final class SVGBuilder {
+    let root: SVGNode
+    let limits: SVGImporter.Limits
+    var ids: [String: SVGNode] = [:]
+    var sheet = CSSStyleSheet()
+    var warnings: [SVGWarning] = []
+    var layerCount = 0
+    /// Elements being expanded through a reference (`use`, `clip-path`, `mask`), to detect cycles.
+    var active: Set<ObjectIdentifier> = []
+    var declarationCache: [ObjectIdentifier: [String: String]] = [:]
+    /// The current viewport size, for percentages.
+    var viewport = CGSize(width: 300, height: 150)
+
+    init(root: SVGNode, limits: SVGImporter.Limits) {
+        self.root = root
+        self.limits = limits
+        index(root)
+    }
+
+    /// Collects ids and style sheets (iteratively: the tree may be as deep as the limit allows).
+    private func index(_ root: SVGNode) {
+        var stack = [root]
+        while let e = stack.popLast() {
+            if let id = e.attributes["id"], ids[id] == nil { ids[id] = e }
+            if e.name == "style" {
+                let type = e.attributes["type"] ?? "text/css"
+                if type.isEmpty || type == "text/css" { sheet.add(e.text) }
+            }
+            stack.append(contentsOf: e.children.reversed())
+        }
+        for s in sheet.skipped { warn(0, "CSS selector or at-rule not supported, skipped: \(s)") }
+    }
+
+    func warn(_ line: Int, _ message: String) {
+        // Bounded so that a hostile document cannot grow the warnings without limit.
+        if warnings.count < 1000 { warnings.append(SVGWarning(line: line, message: message)) }
+    }
+
+    func makeLayer<L: Layer>(_ make: () -> L) throws(SVGError) -> L {
+        layerCount += 1
+        guard layerCount <= limits.maxElements else { throw .tooManyElements(limit: limits.maxElements) }
+        let l = make()
+        l.anchorPoint = .zero
+        return l
+    }
+
+    // MARK: Document
+
+    func build() throws(SVGError) -> SVGImage {
+        let d = declarations(root)
+        let vb = root.attributes["viewBox"].flatMap { SVGViewBox.parse($0, maxMagnitude: limits.maxCoordinate) }
+        if root.attributes["viewBox"] != nil, vb == nil { warn(root.line, "invalid viewBox ignored") }
+        var w = length(root.attributes["width"], root)
+        var h = length(root.attributes["height"], root)
+        if case .percent = w { w = nil }
+        if case .percent = h { h = nil }
+        var size = CGSize(width: w?.resolved(0) ?? 300, height: h?.resolved(0) ?? 150)
+        if let vb {
+            switch (w, h) {
+            case (nil, nil): size = vb.rect.size
+            case (nil, .some(let hh)): size = CGSize(width: hh.resolved(0) * vb.rect.width / vb.rect.height, height: hh.resolved(0))
+            case (.some(let ww), nil): size = CGSize(width: ww.resolved(0), height: ww.resolved(0) * vb.rect.height / vb.rect.width)
+            default: break
+            }
+        }
+        size = CGSize(width: max(size.width, 0), height: max(size.height, 0))
+        let layer = try makeLayer { Layer() }
+        layer.bounds = CGRect(origin: .zero, size: size)
+        layer.masksToBounds = true
+        layer.name = "svg"
+        viewport = vb?.rect.size ?? size
+        let style = computedStyle(d, parent: SVGStyle(), element: root)
+        let content = try group(root, style: style, depth: 1)
+        if let vb { content.transform = vb.transform(into: layer.bounds, preserveAspectRatio: root.attributes["preserveAspectRatio"]) }
+        try finish(content, root, d, style: style, applyTransform: false)
+        layer.addSublayer(content)
+        return SVGImage(layer: layer, size: size, warnings: warnings)
+    }
+
+    // MARK: Styles
+
+    /// Presentation attributes, then matching CSS rules, then the `style` attribute.
+    func declarations(_ e: SVGNode) -> [String: String] {
+        if let cached = declarationCache[ObjectIdentifier(e)] { return cached }
+        var d: [String: String] = [:]
+        for (k, v) in e.attributes where SVGBuilder.presentationAttributes.contains(k) { d[k] = v }
+        let classes = Set((e.attributes["class"] ?? "").split(whereSeparator: \.isWhitespace).map(String.init))
+        for (k, v) in sheet.declarations(name: e.name, id: e.attributes["id"], classes: classes) { d[k] = v }
+        if let style = e.attributes["style"] { for (k, v) in CSSStyleSheet.declarations(style) { d[k] = v } }
+        declarationCache[ObjectIdentifier(e)] = d
+        return d
+    }
+
+    static let presentationAttributes: Set<String> = [
+        "fill", "fill-opacity", "fill-rule", "stroke", "stroke-opacity", "stroke-width", "stroke-linecap",
+        "stroke-linejoin", "stroke-miterlimit", "stroke-dasharray", "stroke-dashoffset", "opacity", "clip-rule",
+        "clip-path", "mask", "color", "display", "visibility", "stop-color", "stop-opacity", "filter", "transform",
+    ]
+
+    func computedStyle(_ d: [String: String], parent: SVGStyle, element e: SVGNode) -> SVGStyle {
+        var s = parent
+        func value(_ name: String) -> String? {
+            guard let v = d[name]?.trimmingCharacters(in: .whitespaces), v != "inherit", !v.isEmpty else { return nil }
+            return v
+        }
+        func number(_ name: String) -> CGFloat? {
+            guard let v = value(name) else { return nil }
+            var sc = SVGNumberScanner(v, maxMagnitude: limits.maxCoordinate)
+            guard let n = sc.numberList(), n.count == 1 else { warn(e.line, "invalid \(name) '\(v.prefix(40))' ignored"); return nil }
+            return n[0]
+        }
+        func opacity(_ name: String) -> CGFloat? {
+            guard let v = value(name) else { return nil }
+            guard let (n, suffix) = SVGNumberScanner.numberWithSuffix(v), suffix == "" || suffix == "%" else {
+                warn(e.line, "invalid \(name) '\(v.prefix(40))' ignored"); return nil
+            }
+            return min(max(n / (suffix == "%" ? 100 : 1), 0), 1)
+        }
+        if let v = value("color") {
+            if let c = CSSColor.parse(v) { s.color = c } else if v.lowercased() != "currentcolor" { warn(e.line, "invalid color '\(v.prefix(40))' ignored") }
+        }
+        if let v = value("fill") {
+            if let p = SVGPaint.parse(v) { s.fill = p } else { warn(e.line, "invalid fill '\(v.prefix(40))' ignored") }
+        }
+        if let v = value("stroke") {
+            if let p = SVGPaint.parse(v) { s.stroke = p } else { warn(e.line, "invalid stroke '\(v.prefix(40))' ignored") }
+        }
+        if let v = opacity("fill-opacity") { s.fillOpacity = v }
+        if let v = opacity("stroke-opacity") { s.strokeOpacity = v }
+        if let v = value("fill-rule") { s.fillRule = v == "evenodd" ? .evenOdd : .winding }
+        if let v = value("clip-rule") { s.clipRule = v == "evenodd" ? .evenOdd : .winding }
+        if let v = value("stroke-width") {
+            if let l = SVGLength.parse(v, maxMagnitude: limits.maxCoordinate) {
+                let diag = (viewport.width * viewport.width + viewport.height * viewport.height).squareRoot() / 2.squareRoot()
+                s.strokeWidth = max(l.resolved(diag), 0)
+            } else { warn(e.line, "invalid stroke-width ignored") }
+        }
+        if let v = value("stroke-linecap"), ["butt", "round", "square"].contains(v) { s.lineCap = v }
+        if let v = value("stroke-linejoin"), ["miter", "round", "bevel", "miter-clip", "arcs"].contains(v) {
+            s.lineJoin = v == "miter-clip" || v == "arcs" ? "miter" : v
+        }
+        if let v = number("stroke-miterlimit"), v >= 1 { s.miterLimit = v }
+        if let v = value("stroke-dasharray") {
+            if v == "none" { s.dashArray = nil } else {
+                var sc = SVGNumberScanner(v.replacingOccurrences(of: "px", with: ""), maxMagnitude: limits.maxCoordinate)
+                if let list = sc.numberList(), !list.isEmpty, list.allSatisfy({ $0 >= 0 }), list.contains(where: { $0 > 0 }) {
+                    s.dashArray = list.count % 2 == 1 ? list + list : list
+                } else { s.dashArray = nil }
+            }
+        }
+        if let v = number("stroke-dashoffset") { s.dashOffset = v }
+        if let v = value("visibility") { s.visible = v == "visible" }
+        return s
+    }
+
+    func length(_ text: String?, _ e: SVGNode) -> SVGLength? {
+        guard let text else { return nil }
+        guard let l = SVGLength.parse(text, maxMagnitude: limits.maxCoordinate) else {
+            warn(e.line, "invalid length '\(text.prefix(40))' ignored")
+            return nil
+        }
+        return l
+    }
+
+    enum Axis { case x, y, diagonal }
+
+    /// A length attribute in user units; percentages of the current viewport.
+    func coordinate(_ e: SVGNode, _ name: String, _ axis: Axis, default def: CGFloat = 0) -> CGFloat {
+        guard let l = length(e.attributes[name], e) else { return def }
+        switch axis {
+        case .x: return l.resolved(viewport.width)
+        case .y: return l.resolved(viewport.height)
+        case .diagonal:
+            return l.resolved((viewport.width * viewport.width + viewport.height * viewport.height).squareRoot() / 2.squareRoot())
+        }
+    }
+
+    // MARK: Elements
+
+    static let nonRendering: Set<String> = [
+        "defs", "symbol", "clipPath", "mask", "linearGradient", "radialGradient", "style", "title", "desc",
+        "metadata", "stop", "pattern", "marker", "filter",
+    ]
+    static let shapes: Set<String> = ["path", "rect", "circle", "ellipse", "line", "polyline", "polygon"]
+
+    /// The layer for a rendered element, or nil when it draws nothing.
+    func element(_ e: SVGNode, parentStyle: SVGStyle, depth: Int) throws(SVGError) -> Layer? {
+        guard depth <= limits.maxDepth else {
+            warn(e.line, "nesting deeper than \(limits.maxDepth) levels after <use> expansion; skipped")
+            return nil
+        }
+        if SVGBuilder.nonRendering.contains(e.name) { return nil }
+        let d = declarations(e)
+        if d["display"]?.trimmingCharacters(in: .whitespaces) == "none" { return nil }
+        let style = computedStyle(d, parent: parentStyle, element: e)
+        let layer: Layer?
+        switch e.name {
+        case "g", "a", "switch":
+            layer = try group(e, style: style, depth: depth)
+        case "svg":
+            layer = try nestedSVG(e, style: style, depth: depth)
+        case "use":
+            layer = try use(e, style: style, depth: depth)
+        case _ where SVGBuilder.shapes.contains(e.name):
+            layer = try shape(e, style: style)
+        default:
+            warn(e.line, "<\(e.name)> is not supported; skipped")
+            return nil
+        }
+        guard let layer else { return nil }
+        try finish(layer, e, d, style: style, applyTransform: true)
+        return layer
+    }
+
+    /// Transform, opacity, clip-path, mask and filter of any rendered element.
+    func finish(_ layer: Layer, _ e: SVGNode, _ d: [String: String], style: SVGStyle, applyTransform: Bool) throws(SVGError) {
+        if applyTransform, let t = d["transform"] ?? e.attributes["transform"] {
+            if let m = SVGTransformList.parse(t, maxMagnitude: limits.maxCoordinate) {
+                layer.transform = layer.transform.concatenating(m)
+            } else { warn(e.line, "invalid transform ignored") }
+        }
+        if let o = d["opacity"] {
+            if let (v, suffix) = SVGNumberScanner.numberWithSuffix(o), suffix == "" || suffix == "%" {
+                layer.opacity = min(max(v / (suffix == "%" ? 100 : 1), 0), 1)
+            } else { warn(e.line, "invalid opacity ignored") }
+        }
+        var region: Layer?
+        if let ref = d["filter"], ref != "none" { region = try applyFilter(ref, to: layer, e) }
+        var clip: Layer?
+        if let ref = d["clip-path"], ref != "none" { clip = try clipLayer(ref, for: layer, e) }
+        var mask: Layer?
+        if let ref = d["mask"], ref != "none" { mask = try maskLayer(ref, for: layer, e, style: style) }
+        // Filter region, mask and clip all multiply the alpha, so they chain as masks of masks.
+        // The region and the mask are placed in the element's coordinates (bounds origin at
+        // their position) and have no mask of their own; the clip, which may carry its own
+        // clip-path, goes last.
+        let chain = [region, mask, clip].compactMap { $0 }
+        for (outer, inner) in zip(chain, chain.dropFirst()) { outer.mask = inner }
+        layer.mask = chain.first
+    }
+
+    func group(_ e: SVGNode, style: SVGStyle, depth: Int) throws(SVGError) -> Layer {
+        let layer = try makeLayer { Layer() }
+        layer.name = e.attributes["id"]
+        for child in e.children {
+            if let sub = try element(child, parentStyle: style, depth: depth + 1) { layer.addSublayer(sub) }
+        }
+        return layer
+    }
+
+    /// A viewport: `x`, `y`, `width`, `height`, `viewBox`, clipped to its rectangle.
+    func viewportLayer(_ e: SVGNode, style: SVGStyle, depth: Int, size: CGSize, origin: CGPoint,
+                       content: (SVGBuilder) throws(SVGError) -> Layer) throws(SVGError) -> Layer? {
+        guard size.width > 0, size.height > 0 else { return nil }
+        let outer = try makeLayer { Layer() }
+        outer.bounds = CGRect(origin: .zero, size: size)
+        outer.position = origin
+        outer.masksToBounds = e.attributes["overflow"].map { $0 != "visible" && $0 != "auto" } ?? true
+        let saved = viewport
+        let vb = e.attributes["viewBox"].flatMap { SVGViewBox.parse($0, maxMagnitude: limits.maxCoordinate) }
+        viewport = vb?.rect.size ?? size
+        defer { viewport = saved }
+        let inner = try content(self)
+        if let vb { inner.transform = vb.transform(into: outer.bounds, preserveAspectRatio: e.attributes["preserveAspectRatio"]) }
+        outer.addSublayer(inner)
+        return outer
+    }
+
+    func nestedSVG(_ e: SVGNode, style: SVGStyle, depth: Int) throws(SVGError) -> Layer? {
+        let size = CGSize(width: coordinate(e, "width", .x, default: viewport.width),
+                          height: coordinate(e, "height", .y, default: viewport.height))
+        let origin = CGPoint(x: coordinate(e, "x", .x), y: coordinate(e, "y", .y))
+        return try viewportLayer(e, style: style, depth: depth, size: size, origin: origin) { b throws(SVGError) in
+            try b.group(e, style: style, depth: depth)
+        }
+    }
+
+    /// The element an IRI such as `#id`, `url(#id)` or `url('#id')` names.
+    func referenced(_ iri: String) -> SVGNode? {
+        var s = iri.trimmingCharacters(in: .whitespaces)
+        if s.hasPrefix("url(") {
+            s = String(s.dropFirst(4).prefix { $0 != ")" }).trimmingCharacters(in: CharacterSet(charactersIn: " '\""))
+        }
+        guard s.hasPrefix("#") else { return nil }
+        return ids[String(s.dropFirst())]
+    }
+
+    /// Runs `body` with `target` marked as being expanded; nil (and a warning) on a cycle.
+    func expanding<T>(_ target: SVGNode, from e: SVGNode, _ body: () throws(SVGError) -> T?) throws(SVGError) -> T? {
+        let key = ObjectIdentifier(target)
+        guard !active.contains(key) else {
+            warn(e.line, "reference cycle through '\(target.attributes["id"] ?? target.name)'; skipped")
+            return nil
+        }
+        active.insert(key)
+        defer { active.remove(key) }
+        return try body()
+    }
+
+    func use(_ e: SVGNode, style: SVGStyle, depth: Int) throws(SVGError) -> Layer? {
+        guard let href = e.attributes["href"] ?? e.attributes["xlink:href"] else { return nil }
+        guard let target = referenced(href) else {
+            warn(e.line, "<use> references '\(href.prefix(40))', which does not exist; skipped")
+            return nil
+        }
+        if target === root || (SVGBuilder.nonRendering.contains(target.name) && target.name != "symbol") {
+            warn(e.line, "<use> of <\(target.name)> is not supported; skipped")
+            return nil
+        }
+        let x = coordinate(e, "x", .x), y = coordinate(e, "y", .y)
+        let layer = try makeLayer { Layer() }
+        let built: Layer? = try expanding(target, from: e) { () throws(SVGError) -> Layer? in
+            if target.name == "symbol" {
+                let d = declarations(target)
+                let symStyle = computedStyle(d, parent: style, element: target)
+                let size = CGSize(width: coordinate(e, "width", .x, default: viewport.width),
+                                  height: coordinate(e, "height", .y, default: viewport.height))
+                return try viewportLayer(target, style: symStyle, depth: depth, size: size, origin: .zero) { b throws(SVGError) in
+                    try b.group(target, style: symStyle, depth: depth)
+                }
+            }
+            return try element(target, parentStyle: style, depth: depth + 1)
+        }
+        guard let built else { return nil }
+        let placed = try makeLayer { Layer() }
+        placed.transform = Transform(translationX: x, y: y)
+        placed.addSublayer(built)
+        layer.addSublayer(placed)
+        return layer
+    }
+}

@@ -1,0 +1,48 @@
+import Foundation
+import CutoutLayers
+
+/// Why an SVG document could not be imported. Each case names the place (a 1-based line
+/// of the input where there is one) and the reason.
+public enum SVGError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The input is larger than ``SVGImporter/Limits/maxInputBytes``.
+    case inputTooLarge(bytes: Int, limit: Int)
+    /// An attribute value or text run is longer than ``SVGImporter/Limits/maxAttributeBytes``.
+    case attributeTooLarge(line: Int, name: String, limit: Int)
+    /// Elements are nested deeper than ``SVGImporter/Limits/maxDepth``.
+    case nestingTooDeep(line: Int, limit: Int)
+    /// More elements (or layers produced through `<use>`) than ``SVGImporter/Limits/maxElements``.
+    case tooManyElements(limit: Int)
+    /// The document declares DTD entities; they are refused to rule out entity-expansion attacks.
+    case entityDeclarationRefused(line: Int)
+    /// The input is not well-formed XML (or not UTF-8).
+    case malformedXML(line: Int, reason: String)
+    /// The root element is not `<svg>`.
+    case notSVG(rootElement: String)
+
+    public var description: String {
+        switch self {
+        case .inputTooLarge(let b, let l): return "SVG input has \(b) bytes; the limit is \(l)"
+        case .attributeTooLarge(let line, let n, let l): return "line \(line): '\(n)' is longer than \(l) bytes"
+        case .nestingTooDeep(let line, let l): return "line \(line): elements nested deeper than \(l) levels"
+        case .tooManyElements(let l): return "more than \(l) elements or generated layers"
+        case .entityDeclarationRefused(let line): return "line \(line): DTD entity declarations are not accepted"
+        case .malformedXML(let line, let r): return "line \(line): malformed XML: \(r)"
+        case .notSVG(let r): return "root element is <\(r)>, not <svg>"
+        }
+    }
+}
+
+/// Something in an SVG document that was skipped or approximated during import; the import
+/// still succeeds.
+public struct SVGWarning: Hashable, Sendable, CustomStringConvertible {
+    /// The 1-based line of the element concerned (0 when unknown).
+    public var line: Int
+    public var message: String
+
+    public init(line: Int, message: String) {
+        self.line = line
+        self.message = message
+    }
+
+    public var description: String { "line \(line): \(message)" }
+}

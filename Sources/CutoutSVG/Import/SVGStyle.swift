@@ -1,0 +1,58 @@
+import Foundation
+import CutoutGeometry
+import CutoutRaster
+import CutoutLayers
+
+/// A paint of SVG's `fill` or `stroke`.
+enum SVGPaint: Equatable {
+    case none
+    case color(Color)
+    case currentColor
+    /// A reference to a paint server, with the fallback used when it cannot be resolved.
+    case url(String, fallback: Color?)
+
+    static func parse(_ text: String) -> SVGPaint? {
+        let s = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        if s == "none" { return SVGPaint.none }
+        if s.lowercased() == "currentcolor" { return .currentColor }
+        if s.hasPrefix("url("), let close = s.firstIndex(of: ")") {
+            let inner = s[s.index(s.startIndex, offsetBy: 4)..<close]
+                .trimmingCharacters(in: CharacterSet(charactersIn: " '\""))
+            guard inner.hasPrefix("#") else { return nil }
+            let rest = s[s.index(after: close)...].trimmingCharacters(in: .whitespaces)
+            return .url(String(inner.dropFirst()), fallback: rest.isEmpty || rest == "none" ? nil : CSSColor.parse(rest))
+        }
+        return CSSColor.parse(s).map(SVGPaint.color)
+    }
+}
+
+/// The inherited presentation properties in effect at an element.
+struct SVGStyle {
+    var fill: SVGPaint = .color(.black)
+    var fillOpacity: CGFloat = 1
+    var fillRule: FillRule = .winding
+    var clipRule: FillRule = .winding
+    var stroke: SVGPaint = .none
+    var strokeOpacity: CGFloat = 1
+    var strokeWidth: CGFloat = 1
+    var lineCap = "butt"
+    var lineJoin = "miter"
+    var miterLimit: CGFloat = 4
+    var dashArray: [CGFloat]?
+    var dashOffset: CGFloat = 0
+    var color: Color = .black
+    var visible = true
+    /// The colour a paint resolves to (before opacity); nil for none and for url().
+    func color(of paint: SVGPaint) -> Color? {
+        switch paint {
+        case .none, .url: return nil
+        case .color(let c): return c
+        case .currentColor: return color
+        }
+    }
+
+    /// Applies an opacity.
+    func finalColor(_ c: Color, opacity: CGFloat) -> Color {
+        c.withAlphaComponent(c.alpha * opacity)
+    }
+}

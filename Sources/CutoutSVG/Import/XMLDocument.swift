@@ -1,0 +1,268 @@
+import Foundation
+import CutoutLayers
+
+/// One element of a parsed XML document.
+final class SVGNode {
+    let name: String
+    let attributes: [String: String]
+    var children: [SVGNode] = []
+    /// Character data directly inside the element (for `<style>`).
+    var text = ""
+    let line: Int
+
+    init(name: String, attributes: [String: String], line: Int) {
+        self.name = name
+        self.attributes = attributes
+        self.line = line
+    }
+}
+
+/// A small non-validating XML parser for SVG, written for hostile input: it never expands
+/// DTD entities (a document that declares any is refused), never fetches anything, and
+/// enforces the size, depth and element-count limits while it reads, so time and memory stay
+/// proportional to the (bounded) input.
+///
+/// Supported: elements, attributes in single or double quotes, character data, CDATA,
+/// comments, processing instructions and a DOCTYPE without entity declarations (both
+/// skipped), the five predefined entities and numeric character references.
+struct XMLDocumentParser {
+    let limits: SVGImporter.Limits
+
+    func parse(_ data: Data) throws(SVGError) -> SVGNode {
+        guard data.count <= limits.maxInputBytes else {
+            throw .inputTooLarge(bytes: data.count, limit: limits.maxInputBytes)
+        }
+        let bytes = [UInt8](data)
+        var scanner = Scanner(bytes: bytes, limits: limits)
+        return try scanner.document()
+    }
+
+    private struct Scanner {
+        let bytes: [UInt8]
+        let limits: SVGImporter.Limits
+        var i = 0
+        var elementCount = 0
+
+        init(bytes: [UInt8], limits: SVGImporter.Limits) {
+            self.bytes = bytes
+            self.limits = limits
+            if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { i = 3 }
+        }
+
+        /// The 1-based line of byte offset `offset` (computed only when needed).
+        func line(at offset: Int) -> Int {
+            var n = 1
+            for b in bytes[0..<min(offset, bytes.count)] where b == 0x0A { n += 1 }
+            return n
+        }
+
+        func fail(_ reason: String) -> SVGError { .malformedXML(line: line(at: i), reason: reason) }
+
+        func peek(_ s: String) -> Bool {
+            let u = Array(s.utf8)
+            return i + u.count <= bytes.count && bytes[i..<i + u.count].elementsEqual(u)
+        }
+
+        mutating func skipSpace() {
+            while i < bytes.count, isSpace(bytes[i]) { i += 1 }
+        }
+
+        func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D }
+
+        /// Moves past the next occurrence of `terminator`; throws if there is none.
+        mutating func skip(past terminator: String, what: String) throws(SVGError) {
+            let t = Array(terminator.utf8)
+            while i + t.count <= bytes.count {
+                if bytes[i] == t[0], bytes[i..<i + t.count].elementsEqual(t) { i += t.count; return }
+                i += 1
+            }
+            throw fail("unterminated \(what)")
+        }
+
+        mutating func document() throws(SVGError) -> SVGNode {
+            var root: SVGNode?
+            while true {
+                skipSpace()
+                if i >= bytes.count { break }
+                if peek("<?") { try skip(past: "?>", what: "processing instruction") }
+                else if peek("<!--") { try skip(past: "-->", what: "comment") }
+                else if peek("<!DOCTYPE") { try doctype() }
+                else if peek("<") {
+                    guard root == nil else { throw fail("more than one root element") }
+                    root = try element()
+                } else {
+                    throw fail("text outside the root element")
+                }
+            }
+            guard let root else { throw fail("no root element") }
+            return root
+        }
+
+        /// Skips a DOCTYPE; refuses one whose internal subset declares entities.
+        mutating func doctype() throws(SVGError) {
+            let start = i
+            var depth = 0
+            while i < bytes.count {
+                let b = bytes[i]
+                if b == UInt8(ascii: "[") { depth += 1 }
+                else if b == UInt8(ascii: "]") { depth -= 1 }
+                else if b == UInt8(ascii: "<"), peek("<!ENTITY") {
+                    throw .entityDeclarationRefused(line: line(at: i))
+                } else if b == UInt8(ascii: ">"), depth <= 0 { i += 1; return }
+                i += 1
+            }
+            i = start
+            throw fail("unterminated DOCTYPE")
+        }
+
+        mutating func name() throws(SVGError) -> String {
+            let start = i
+            while i < bytes.count {
+                let b = bytes[i]
+                if isSpace(b) || b == UInt8(ascii: "/") || b == UInt8(ascii: ">") || b == UInt8(ascii: "=") || b == UInt8(ascii: "<") { break }
+                i += 1
+            }
+            guard i > start, i - start <= 1024 else { throw fail("expected a name") }
+            return String(decoding: bytes[start..<i], as: UTF8.self)
+        }
+
+        /// Parses an element and its content, iteratively (an explicit stack), so nesting
+        /// depth costs no call stack.
+        mutating func element() throws(SVGError) -> SVGNode {
+            var stack: [SVGNode] = []
+            var root: SVGNode?
+            repeat {
+                if peek("</") {
+                    i += 2
+                    let n = try name()
+                    skipSpace()
+                    guard i < bytes.count, bytes[i] == UInt8(ascii: ">") else { throw fail("expected '>' after </\(n)") }
+                    i += 1
+                    guard let open = stack.popLast(), open.name == n else { throw fail("unexpected </\(n)>") }
+                } else if peek("<!--") {
+                    try skip(past: "-->", what: "comment")
+                } else if peek("<![CDATA[") {
+                    i += 9
+                    let start = i
+                    try skip(past: "]]>", what: "CDATA section")
+                    try appendText(bytes[start..<(i - 3)], to: stack.last)
+                } else if peek("<?") {
+                    try skip(past: "?>", what: "processing instruction")
+                } else if peek("<!") {
+                    throw fail("unexpected markup declaration")
+                } else if peek("<") {
+                    let line = line(atCheap: i)
+                    i += 1
+                    let n = try name()
+                    let (attributes, selfClosing) = try attributeList(element: n)
+                    elementCount += 1
+                    guard elementCount <= limits.maxElements else { throw .tooManyElements(limit: limits.maxElements) }
+                    let e = SVGNode(name: n, attributes: attributes, line: line)
+                    if let parent = stack.last { parent.children.append(e) } else { root = e }
+                    if !selfClosing {
+                        guard stack.count < limits.maxDepth else { throw .nestingTooDeep(line: self.line(at: i), limit: limits.maxDepth) }
+                        stack.append(e)
+                    }
+                } else if i < bytes.count {
+                    let start = i
+                    while i < bytes.count, bytes[i] != UInt8(ascii: "<") { i += 1 }
+                    let decoded = try decode(bytes[start..<i])
+                    if let parent = stack.last {
+                        guard parent.text.utf8.count + decoded.utf8.count <= limits.maxAttributeBytes else {
+                            throw .attributeTooLarge(line: self.line(at: start), name: "text of <\(parent.name)>", limit: limits.maxAttributeBytes)
+                        }
+                        parent.text += decoded
+                    }
+                } else {
+                    throw fail("unexpected end of input inside <\(stack.last?.name ?? "?")>")
+                }
+            } while !stack.isEmpty
+            guard let root else { throw fail("no root element") }
+            return root
+        }
+
+        /// Line numbers are needed for every element; counting from the start each time would
+        /// be quadratic, so keep a running count.
+        var lineCursor = (offset: 0, line: 1)
+        mutating func line(atCheap offset: Int) -> Int {
+            var (o, n) = lineCursor
+            while o < offset { if bytes[o] == 0x0A { n += 1 }; o += 1 }
+            lineCursor = (o, n)
+            return n
+        }
+
+        mutating func appendText(_ slice: ArraySlice<UInt8>, to element: SVGNode?) throws(SVGError) {
+            guard let element else { return }
+            guard element.text.utf8.count + slice.count <= limits.maxAttributeBytes else {
+                throw .attributeTooLarge(line: line(at: i), name: "text of <\(element.name)>", limit: limits.maxAttributeBytes)
+            }
+            element.text += String(decoding: slice, as: UTF8.self)
+        }
+
+        mutating func attributeList(element: String) throws(SVGError) -> ([String: String], Bool) {
+            var attributes: [String: String] = [:]
+            while true {
+                skipSpace()
+                guard i < bytes.count else { throw fail("unterminated <\(element)>") }
+                if bytes[i] == UInt8(ascii: ">") { i += 1; return (attributes, false) }
+                if peek("/>") { i += 2; return (attributes, true) }
+                let n = try name()
+                skipSpace()
+                guard i < bytes.count, bytes[i] == UInt8(ascii: "=") else { throw fail("expected '=' after \(n)") }
+                i += 1
+                skipSpace()
+                guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") || bytes[i] == UInt8(ascii: "'") else {
+                    throw fail("expected a quoted value for \(n)")
+                }
+                let quote = bytes[i]
+                i += 1
+                let start = i
+                while i < bytes.count, bytes[i] != quote {
+                    if bytes[i] == UInt8(ascii: "<") { throw fail("'<' in the value of \(n)") }
+                    i += 1
+                    if i - start > limits.maxAttributeBytes {
+                        throw .attributeTooLarge(line: line(at: start), name: n, limit: limits.maxAttributeBytes)
+                    }
+                }
+                guard i < bytes.count else { throw fail("unterminated value of \(n)") }
+                let value = try decode(bytes[start..<i])
+                i += 1
+                guard attributes[n] == nil else { throw fail("duplicate attribute \(n)") }
+                attributes[n] = value
+            }
+        }
+
+        /// Decodes UTF-8 and resolves the predefined entities and character references.
+        func decode(_ slice: ArraySlice<UInt8>) throws(SVGError) -> String {
+            guard slice.contains(UInt8(ascii: "&")) else {
+                guard let s = String(validating: slice, as: UTF8.self) else { throw fail("invalid UTF-8") }
+                return s
+            }
+            var out: [UInt8] = []
+            out.reserveCapacity(slice.count)
+            var k = slice.startIndex
+            while k < slice.endIndex {
+                let b = slice[k]
+                guard b == UInt8(ascii: "&") else { out.append(b); k += 1; continue }
+                guard let semi = slice[k...].prefix(12).firstIndex(of: UInt8(ascii: ";")) else { throw fail("unterminated entity reference") }
+                let ref = String(decoding: slice[(k + 1)..<semi], as: UTF8.self)
+                switch ref {
+                case "lt": out.append(UInt8(ascii: "<"))
+                case "gt": out.append(UInt8(ascii: ">"))
+                case "amp": out.append(UInt8(ascii: "&"))
+                case "quot": out.append(UInt8(ascii: "\""))
+                case "apos": out.append(UInt8(ascii: "'"))
+                default:
+                    var code: UInt32?
+                    if ref.hasPrefix("#x") || ref.hasPrefix("#X") { code = UInt32(ref.dropFirst(2), radix: 16) }
+                    else if ref.hasPrefix("#") { code = UInt32(ref.dropFirst(), radix: 10) }
+                    guard let code, let scalar = Unicode.Scalar(code) else { throw fail("undefined entity &\(ref);") }
+                    out.append(contentsOf: Array(String(Character(scalar)).utf8))
+                }
+                k = semi + 1
+            }
+            guard let s = String(validating: out, as: UTF8.self) else { throw fail("invalid UTF-8") }
+            return s
+        }
+    }
+}

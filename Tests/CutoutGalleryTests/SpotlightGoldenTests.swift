@@ -1,0 +1,91 @@
+import CutoutGeometry
+import CutoutLayers
+import CutoutRaster
+import Foundation
+import Testing
+@testable import CutoutSpotlight
+@testable import CutoutGallery
+
+/// The gallery scenes rendered at scale 0.5 (195 × 422 pixels) against reviewed renders in
+/// `Golden/<scene-id>.png` (for the animation, `Golden/spotlight-tour-animation-frame-<n>.png`).
+///
+/// These are regression images: each was rendered by Cutout and looked at before it was
+/// committed (holes where the targets are, the bar intact over the scrolled field, the bubble
+/// clear of every hole with its arrow on the asked side, the blur outside the holes only). The
+/// rules themselves are asserted independently in ``SpotlightRenderingTests``.
+///
+/// Tolerance: a pixel matches when every channel (premultiplied RGBA) is within 2 of 255 of the
+/// golden; at most 0.5% of the pixels may mismatch. That absorbs rounding changes in the
+/// rasteriser, not a moved hole, a changed colour or a callout on another side (each moves
+/// thousands of pixels at this size).
+///
+/// To re-record after a reviewed change: `CUTOUT_SPOTLIGHT_RECORD=<folder> swift test --filter
+/// SpotlightGoldenTests`, look at every PNG written there, and copy them into `Golden/`.
+@Suite struct SpotlightGoldenTests {
+    static let scale: CGFloat = 0.5
+    static let channelTolerance = 2
+    static let mismatchFraction = 0.005
+
+    static let stills = ["spotlight-step-1", "spotlight-step-2", "spotlight-step-3", "spotlight-under-navigation-bar",
+                         "spotlight-blurred-backdrop", "spotlight-step-2-rtl"]
+    /// Mid-fade, mid-morph from step 1 to 2 (one hole splitting into two), and the last frame.
+    static let animationFrames = [2, 6, 13]
+
+    func check(_ layer: Layer, size: CGSize, name: String) throws {
+        let rendered = try LayerRenderer.render(layer, size: size, scale: Self.scale)
+        if let folder = ProcessInfo.processInfo.environment["CUTOUT_SPOTLIGHT_RECORD"] {
+            try rendered.pngData().write(to: URL(fileURLWithPath: folder).appendingPathComponent(name + ".png"))
+            Issue.record("recorded \(name).png; review it and copy it into Golden/")
+            return
+        }
+        let url = try #require(Bundle.module.url(forResource: name, withExtension: "png", subdirectory: "Golden"))
+        let golden = try Pixmap(pngData: Data(contentsOf: url))
+        try #require(golden.width == rendered.width && golden.height == rendered.height)
+        var mismatched = 0
+        for i in stride(from: 0, to: golden.data.count, by: 4) {
+            let worst = (0..<4).map { abs(Int(golden.data[i + $0]) - Int(rendered.data[i + $0])) }.max() ?? 0
+            if worst > Self.channelTolerance { mismatched += 1 }
+        }
+        let fraction = Double(mismatched) / Double(golden.width * golden.height)
+        #expect(fraction <= Self.mismatchFraction, "\(name): \(mismatched) pixels (\(fraction * 100)%) differ by more than 2")
+    }
+
+    @Test(arguments: stills)
+    func galleryStill(sceneID: String) throws {
+        let scene = try #require(SpotlightGallery.scenes().first { $0.id == sceneID })
+        try check(scene.frames[0], size: scene.size, name: sceneID)
+    }
+
+    @Test(arguments: animationFrames)
+    func tourAnimationFrame(index: Int) throws {
+        let scene = try #require(SpotlightGallery.scenes().first { $0.id == "spotlight-tour-animation" })
+        try #require(scene.frames.indices.contains(index))
+        try check(scene.frames[index], size: scene.size, name: "spotlight-tour-animation-frame-\(index)")
+    }
+
+    /// The top 112 points of the scrolled scene at 1x against Skia (`scripts/golden_spotlight.py`,
+    /// rebuilt from the scene's specification): the bar dimmed and intact, the hole cut below it
+    /// only. Tolerance for two rasterisers: a pixel matches when every channel is within 3 of 255
+    /// (both composite in 8 bits, rounding differently); at most 1% of the pixels may mismatch, and
+    /// at most 0.1% (44 pixels) by more than 16: the two rasterisers estimate coverage of
+    /// outline pixels differently (the hole's rounded corners differ by up to about 55 at their
+    /// steepest pixels). A hole cut through the bar, a wrong dim colour or opacity moves
+    /// thousands of pixels by far more.
+    @Test func underNavigationBarTopMatchesSkia() throws {
+        let scene = try #require(SpotlightGallery.scenes().first { $0.id == "spotlight-under-navigation-bar" })
+        let rendered = try LayerRenderer.render(scene.frames[0], size: scene.size, scale: 1)
+        let url = try #require(Bundle.module.url(forResource: "spotlight-under-navigation-bar-top-skia", withExtension: "png",
+                                                 subdirectory: "Golden"))
+        let golden = try Pixmap(pngData: Data(contentsOf: url))
+        try #require(golden.width == rendered.width && golden.height == 112)
+        var mismatched = 0, far = 0
+        for i in stride(from: 0, to: golden.data.count, by: 4) {
+            let d = (0..<4).map { abs(Int(golden.data[i + $0]) - Int(rendered.data[i + $0])) }.max() ?? 0
+            if d > 3 { mismatched += 1 }
+            if d > 16 { far += 1 }
+        }
+        let fraction = Double(mismatched) / Double(golden.width * golden.height)
+        #expect(fraction <= 0.01, "\(mismatched) pixels (\(fraction * 100)%) differ by more than 3")
+        #expect(Double(far) / Double(golden.width * golden.height) <= 0.001, "\(far) pixels differ by more than 16")
+    }
+}

@@ -1,0 +1,90 @@
+import Foundation
+import Testing
+@testable import CutoutLayers
+@testable import CutoutSVG
+
+/// Hostile documents are refused or neutralised quickly, with a typed error or a warning.
+@Suite struct SVGHostileInputTests {
+    @Test func deepNestingIsAnError() {
+        let depth = 100_000
+        let svg = "<svg xmlns=\"http://www.w3.org/2000/svg\">" + String(repeating: "<g>", count: depth)
+            + String(repeating: "</g>", count: depth) + "</svg>"
+        #expect(throws: SVGError.nestingTooDeep(line: 1, limit: 256)) { try SVGImporter.importSVG(svg) }
+    }
+
+    @Test func nestingAtTheLimitImports() throws {
+        let svg = "<svg xmlns=\"http://www.w3.org/2000/svg\">" + String(repeating: "<g>", count: 250)
+            + "<rect width=\"1\" height=\"1\"/>" + String(repeating: "</g>", count: 250) + "</svg>"
+        let img = try SVGImporter.importSVG(svg)
+        #expect(img.warnings.isEmpty)
+    }
+
+    @Test func billionLaughsIsRefused() {
+        let svg = """
+        <?xml version="1.0"?>
+        <!DOCTYPE svg [ <!ENTITY lol "lol"> <!ENTITY lol2 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;"> ]>
+        <svg xmlns="http://www.w3.org/2000/svg"><desc>&lol2;</desc></svg>
+        """
+        #expect(throws: SVGError.entityDeclarationRefused(line: 2)) { try SVGImporter.importSVG(svg) }
+    }
+
+    @Test func referenceCyclesWarnAndSkip() throws {
+        let svg = """
+        <svg xmlns="http://www.w3.org/2000/svg" width="10" height="10">
+          <g id="a"><use href="#b"/></g>
+          <g id="b"><use href="#a"/></g>
+          <clipPath id="c" clip-path="url(#c)"><rect width="5" height="5"/></clipPath>
+          <rect width="5" height="5" clip-path="url(#c)"/>
+          <linearGradient id="g1" href="#g2"/><linearGradient id="g2" href="#g1"/>
+          <rect width="5" height="5" fill="url(#g1) red"/>
+          <mask id="m"><rect width="5" height="5" fill="white" mask="url(#m)"/></mask>
+          <rect width="5" height="5" mask="url(#m)"/>
+        </svg>
+        """
+        let img = try SVGImporter.importSVG(svg)
+        #expect(img.warnings.filter { $0.message.contains("cycle") }.count >= 4)
+    }
+
+    @Test func useFanOutIsBounded() {
+        // Each level uses the previous one 10 times: 10^8 shapes if expanded naively.
+        var svg = "<svg xmlns=\"http://www.w3.org/2000/svg\"><defs><rect id=\"l0\" width=\"1\" height=\"1\"/>"
+        for level in 1...8 {
+            svg += "<g id=\"l\(level)\">" + String(repeating: "<use href=\"#l\(level - 1)\"/>", count: 10) + "</g>"
+        }
+        svg += "</defs><use href=\"#l8\"/></svg>"
+        #expect(throws: SVGError.tooManyElements(limit: 250_000)) { try SVGImporter.importSVG(svg) }
+    }
+
+    @Test func hugeNumbersAreClamped() throws {
+        let svg = #"<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="1e308" height="5"/><circle r="1e999"/></svg>"#
+        let img = try SVGImporter.importSVG(svg)
+        var stack = [img.layer], widths: [CGFloat] = []
+        while let l = stack.popLast() {
+            stack += l.sublayers
+            if let s = l as? ShapeLayer, let p = s.path { widths.append(p.boundingBox.width) }
+        }
+        #expect(widths == [1_000_000])
+        #expect(img.warnings.contains { $0.message.contains("invalid length") })
+    }
+
+    @Test func oversizedInputAndAttributeAreErrors() {
+        let big = Data(count: 65 << 20)
+        #expect(throws: SVGError.inputTooLarge(bytes: 65 << 20, limit: 64 << 20)) { try SVGImporter.importSVG(big) }
+        let limits = SVGImporter.Limits(maxAttributeBytes: 1 << 10)
+        let svg = "<svg xmlns=\"http://www.w3.org/2000/svg\"><path d=\"" + String(repeating: "L1 1", count: 1000) + "\"/></svg>"
+        #expect(throws: SVGError.attributeTooLarge(line: 1, name: "d", limit: 1 << 10)) { try SVGImporter.importSVG(svg, limits: limits) }
+    }
+
+    @Test func hugeDocumentSizeRendersWithAClearError() throws {
+        let img = try SVGImporter.importSVG(#"<svg xmlns="http://www.w3.org/2000/svg" width="100000" height="100000"/>"#)
+        #expect(img.size == CGSize(width: 100_000, height: 100_000))
+        #expect(throws: LayerRenderError.self) { try LayerRenderer.render(img.layer, size: img.size) }
+    }
+
+    @Test func malformedXMLNamesTheLine() {
+        #expect(throws: SVGError.malformedXML(line: 2, reason: "unexpected </g>")) {
+            try SVGImporter.importSVG("<svg>\n</g></svg>")
+        }
+        #expect(throws: SVGError.notSVG(rootElement: "html")) { try SVGImporter.importSVG("<html/>") }
+    }
+}

@@ -1,0 +1,89 @@
+import Foundation
+import Testing
+import CutoutRaster
+@testable import CutoutLayers
+@testable import CutoutSVG
+
+/// Every SVG in Fixtures/svg/ imported with ``SVGImporter`` and rendered with
+/// ``LayerRenderer`` at 1 px per user unit, compared with resvg's render of the same file
+/// (Golden/svg-<name>.png, made by scripts/golden_svg.py).
+///
+/// Tolerance (GoldenSupport): a pixel matches when each premultiplied channel is within 8/255
+/// — the two engines anti-alias edges differently — and at most 1% of the pixels may mismatch.
+@Suite struct SVGImportGoldenTests {
+    static let fixtures = [
+        "shapes", "rect-rounded", "transforms", "fill-rule", "stroke-caps-joins", "stroke-dashes",
+        "opacity-group", "clip-path", "mask", "linear-gradient", "gradient-spread", "radial-gradient",
+        "gradient-href", "gradient-stroke", "use-symbol", "viewbox-meet", "viewbox-slice", "viewbox-none",
+        "css-style", "colors", "nested-svg", "curves", "blur",
+    ]
+
+    static func render(_ name: String) throws -> (Pixmap, SVGImage) {
+        let url = try #require(Bundle.module.url(forResource: name, withExtension: "svg", subdirectory: "Fixtures/svg"),
+                               "missing fixture \(name).svg")
+        let image = try SVGImporter.importSVG(Data(contentsOf: url))
+        return (try LayerRenderer.render(image.layer, size: image.size, scale: 1), image)
+    }
+
+    /// Files whose remaining differences are anti-aliasing of edges, measured and explained.
+    /// For these the 1% budget is replaced by: no mismatch away from an edge of the golden
+    /// (a pixel whose 3×3 neighbourhood in the golden is uniform within 8/255), and at most
+    /// the stated fraction of pixels mismatching on edges.
+    static let edgeDifferences: [String: (fraction: Double, reason: String)] = [
+        "shapes": (0.02, "resvg (tiny-skia) samples coverage on 4 sub-scanlines, so near-horizontal edges of the ellipse and circle get coverage in quarter steps (e.g. 0.75 where the exact area is 0.91; ours gives 0.89)"),
+        "rect-rounded": (0.02, "quarter-step vertical coverage in resvg on the nearly horizontal parts of the elliptical corners"),
+        "viewbox-none": (0.04, "the circle stretched 2.4× into a flat ellipse: nearly horizontal edges everywhere, quarter-step coverage in resvg"),
+        "curves": (0.05, "long shallow curves and a thin (2 px) stroke: quarter-step coverage in resvg along near-horizontal edges"),
+        "stroke-dashes": (0.03, "dash ends along the circle land up to ~1 px apart (arc length of the Bézier circle measured differently) and round caps of the dotted line anti-alias differently"),
+        "gradient-stroke": (0.03, "edges of the 10 px ring: resvg's coverage is quarter-stepped (0.5 where the exact area is 0.71; ours 0.70)"),
+    ]
+
+    @Test(arguments: fixtures)
+    func matchesResvg(_ name: String) throws {
+        let (px, image) = try Self.render(name)
+        #expect(image.warnings.isEmpty, "\(name): \(image.warnings)")
+        guard let allowance = Self.edgeDifferences[name] else {
+            return try GoldenSupport.check(px, golden: "svg-\(name)")
+        }
+        try Self.checkEdgesOnly(px, golden: "svg-\(name)", maxEdgeFraction: allowance.fraction, reason: allowance.reason)
+    }
+
+    /// The edge-only comparison: no mismatch (> 8/255) where the golden's 3×3 neighbourhood
+    /// is uniform within 8/255, at most `maxEdgeFraction` of the pixels mismatching on edges.
+    static func checkEdgesOnly(_ px: Pixmap, golden name: String, maxEdgeFraction: Double, reason: String,
+                               sourceLocation: SourceLocation = #_sourceLocation) throws {
+        if ProcessInfo.processInfo.environment["CUTOUT_GOLDEN_OUT"] != nil { return try GoldenSupport.check(px, golden: name) }
+        let golden = try GoldenSupport.golden(name)
+        try #require(px.width == golden.width && px.height == golden.height, sourceLocation: sourceLocation)
+        var interior = 0, edge = 0
+        for y in 0..<px.height {
+            for x in 0..<px.width where delta(px, golden, x, y, x, y) > 8 {
+                var isEdge = false
+                for ny in max(y - 1, 0)...min(y + 1, px.height - 1) {
+                    for nx in max(x - 1, 0)...min(x + 1, px.width - 1) where delta(golden, golden, x, y, nx, ny) > 8 { isEdge = true }
+                }
+                if isEdge { edge += 1 } else { interior += 1 }
+            }
+        }
+        #expect(interior == 0, "\(name): \(interior) mismatched pixels away from edges", sourceLocation: sourceLocation)
+        let fraction = Double(edge) / Double(px.width * px.height)
+        #expect(fraction <= maxEdgeFraction, "\(name): \(edge) edge pixels differ (\(reason))", sourceLocation: sourceLocation)
+    }
+
+    /// Largest premultiplied channel difference between a[ax, ay] and b[bx, by].
+    static func delta(_ a: Pixmap, _ b: Pixmap, _ ax: Int, _ ay: Int, _ bx: Int, _ by: Int) -> Int {
+        var worst = 0
+        for c in 0..<4 {
+            worst = max(worst, abs(Int(a.data[(ay * a.width + ax) * 4 + c]) - Int(b.data[(by * b.width + bx) * 4 + c])))
+        }
+        return worst
+    }
+
+    /// Every fixture in the folder is listed above (a new file cannot be silently skipped).
+    @Test func everyFixtureIsChecked() throws {
+        let dir = try #require(Bundle.module.url(forResource: "svg", withExtension: nil, subdirectory: "Fixtures"))
+        let files = try FileManager.default.contentsOfDirectory(atPath: dir.path)
+            .filter { $0.hasSuffix(".svg") }.map { String($0.dropLast(4)) }
+        #expect(Set(files) == Set(Self.fixtures))
+    }
+}
