@@ -70,3 +70,42 @@ import Testing
         }
     }
 }
+
+/// The README's "In an iOS app" snippets: they parse, and each follows the import rule it states.
+@Suite struct ReadmeAdapterSnippetTests {
+    static func snippets() throws -> [String] {
+        let readme = try String(contentsOf: AppleAdapterSourceTests.root.appendingPathComponent("README.md"), encoding: .utf8)
+        guard let start = readme.range(of: "\n## In an iOS app\n") else { return [] }
+        let rest = readme[start.upperBound...]
+        let section = rest.range(of: "\n## ").map { rest[..<$0.lowerBound] } ?? rest
+        return section.components(separatedBy: "```swift\n").dropFirst().compactMap { $0.components(separatedBy: "\n```").first }
+    }
+
+    @Test func snippetsImportOnlyTheirFrameworkAndItsAdapter() throws {
+        let blocks = try Self.snippets()
+        #expect(blocks.count == 2)
+        for block in blocks {
+            let imports = Set(block.split(separator: "\n").filter { $0.hasPrefix("import ") }.map { String($0.dropFirst(7)) })
+            #expect(imports == ["UIKit", "CutoutUIKit"] || imports == ["SwiftUI", "CutoutSwiftUI"], "\(imports)")
+        }
+    }
+
+    @Test func snippetsParse() throws {
+        let compiler = try #require(AppleAdapterSourceTests.swiftc(), "swiftc not found on PATH")
+        for (i, block) in try Self.snippets().enumerated() {
+            let file = FileManager.default.temporaryDirectory.appendingPathComponent("cutout-readme-ios-\(i)-\(UUID().uuidString).swift")
+            try block.write(to: file, atomically: true, encoding: .utf8)
+            defer { try? FileManager.default.removeItem(at: file) }
+            let process = Process()
+            process.executableURL = compiler
+            process.arguments = ["-parse", file.path]
+            let output = Pipe()
+            process.standardOutput = output
+            process.standardError = output
+            try process.run()
+            let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 0 && text.isEmpty, "snippet \(i):\n\(text)")
+        }
+    }
+}
