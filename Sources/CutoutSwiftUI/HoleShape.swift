@@ -35,7 +35,7 @@ public struct HoleShape: SwiftUI.Shape {
     }
 
     public func path(in rect: CGRect) -> SwiftUI.Path {
-        let overlay = HoleOverlay(bounds: rect, holes: holes.map { hole in
+        let overlay = HoleOverlay(bounds: rect, holes: holes.map { hole -> CutoutHoles.Hole in
             switch hole {
             case .roundedRect(let r, let radius): return .roundedRect(r, cornerRadius: radius, inset: inset)
             case .circle(let c, let radius): return .circle(center: c, radius: radius, inset: inset)

@@ -20,20 +20,11 @@ public typealias SpotlightTour = Tour
 public typealias SpotlightTourStep = TourStep
 /// Remembers which tours were shown (`CutoutSpotlight.TourStore`).
 public typealias SpotlightTourStore = TourStore
-/// A store kept in a JSON file (`CutoutSpotlight.FileTourStore`).
+/// A store kept in a JSON file (`CutoutSpotlight.FileTourStore`); `.applicationSupport` is the
+/// app's standard one.
 public typealias SpotlightFileTourStore = FileTourStore
 /// The words VoiceOver speaks and the buttons show (`CutoutSpotlight.AccessibilityStrings`).
 public typealias SpotlightStrings = AccessibilityStrings
-
-extension FileTourStore {
-    /// `CutoutTours.json` in the app's Application Support directory (created if missing).
-    public static let applicationSupport: FileTourStore = {
-        let directory = FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first
-            ?? FileManager.default.temporaryDirectory
-        try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        return FileTourStore(url: directory.appendingPathComponent("CutoutTours.json"))
-    }()
-}
 
 /// The look of a tour overlay, in SwiftUI terms.
 public struct SpotlightTourStyle: Sendable {
@@ -105,7 +96,8 @@ struct SpotlightTourModifier: ViewModifier {
             }
             .task(id: changeStart) {
                 guard animating else { return }
-                try? await Task.sleep(nanoseconds: UInt64(max(0, style.transitionDuration) * 1_000_000_000))
+                // A newer change cancels this wait; it must not end that change's animation.
+                do { try await Task.sleep(nanoseconds: UInt64(max(0, style.transitionDuration) * 1_000_000_000)) } catch { return }
                 animating = false
                 if tour?.isOver == true {
                     tour = nil

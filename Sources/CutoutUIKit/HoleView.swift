@@ -50,7 +50,7 @@ public final class HoleView: UIView {
 
     /// The model the view draws and hit-tests, in its bounds.
     var overlay: HoleOverlay {
-        HoleOverlay(bounds: bounds, holes: holes.map { hole in
+        HoleOverlay(bounds: bounds, holes: holes.map { hole -> CutoutHoles.Hole in
             switch hole {
             case .roundedRect(let r, let radius):
                 return .roundedRect(r, cornerRadius: radius, inset: holeInset, softness: holeSoftness)

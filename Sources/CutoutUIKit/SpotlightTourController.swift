@@ -12,6 +12,13 @@ import UIKit
 /// The tour's step type (`CutoutSpotlight.TourStep`): title, body, target ids, callout style,
 /// what a tap outside does and whether touches reach the highlighted elements.
 public typealias SpotlightTourStep = TourStep
+/// Remembers which tours were shown (`CutoutSpotlight.TourStore`).
+public typealias SpotlightTourStore = TourStore
+/// A store kept in a JSON file (`CutoutSpotlight.FileTourStore`); `.applicationSupport` is the
+/// app's standard one.
+public typealias SpotlightFileTourStore = FileTourStore
+/// The words VoiceOver speaks and the buttons show (`CutoutSpotlight.AccessibilityStrings`).
+public typealias SpotlightStrings = AccessibilityStrings
 
 /// A spotlight onboarding tour over a UIKit screen (SPEC §5): a view added to the window dims
 /// everything, bars included, cuts a hole around each of the step's targets (clipped to the
@@ -28,7 +35,7 @@ public typealias SpotlightTourStep = TourStep
 /// ```swift
 /// let tour = SpotlightTourController(id: "home-v1", steps: [
 ///     SpotlightTourStep(title: "Filters", body: "Narrow the list down.", targetIDs: ["filters"]),
-/// ], store: FileTourStore(url: toursURL))
+/// ])
 /// tour.register(filterButton, id: "filters")
 /// tour.presentIfDue(over: self)          // in viewDidAppear
 /// ```
@@ -49,7 +56,7 @@ public final class SpotlightTourController: NSObject {
     /// Sizes of the callout (margins, arrow, corner radii).
     public var metrics = CalloutMetrics()
     /// What VoiceOver says and the buttons' titles; pass localised ones.
-    public var strings = AccessibilityStrings()
+    public var strings = SpotlightStrings()
     /// Called with every event of the tour, in order.
     public var onEvent: ((TourEvent) -> Void)?
 
@@ -69,8 +76,9 @@ public final class SpotlightTourController: NSObject {
     private weak var host: UIViewController?
     private let haptics = UISelectionFeedbackGenerator()
 
-    /// A tour named `id` (its key in `store`).
-    public init(id: String, steps: [SpotlightTourStep], store: any TourStore = InMemoryTourStore(),
+    /// A tour named `id` (its key in `store`, by default a file in Application Support, so the
+    /// tour shows once per installation).
+    public init(id: String, steps: [SpotlightTourStep], store: any SpotlightTourStore = SpotlightFileTourStore.applicationSupport,
                 missingTargetPolicy: MissingTargetPolicy = .skipStep, reporter: SpotlightReporter = .silent) {
         tour = Tour(id: id, steps: steps, missingTargetPolicy: missingTargetPolicy, reporter: reporter)
         self.store = store
@@ -320,7 +328,8 @@ final class SpotlightOverlayView: UIView {
             self.transition = nil
             let done = completion
             completion = nil
-            done?()
+            // The completion may release this view (the display link no longer holds it).
+            withExtendedLifetime(self) { done?() }
         }
     }
 

@@ -150,3 +150,14 @@ import CutoutLayers
         }
     }
 }
+
+@Suite struct StandardTourStoreTests {
+    @Test func theStandardStoreLivesInAnExistingDirectory() {
+        let url = FileTourStore.standardURL()
+        #expect(url.lastPathComponent == "CutoutTours.json")
+        var isDirectory: ObjCBool = false
+        #expect(FileManager.default.fileExists(atPath: url.deletingLastPathComponent().path, isDirectory: &isDirectory))
+        #expect(isDirectory.boolValue)
+        #expect(FileTourStore.applicationSupport.url == url)
+    }
+}
