@@ -16,6 +16,7 @@ public struct PlatformLayoutAttributes: Hashable, Sendable {
     public var item: Int
     /// `nil` for a cell; the supplementary view's kind otherwise (`representedElementKind`).
     public var representedElementKind: String?
+    /// The untransformed centre, in content coordinates.
     public var center: CGPoint
     /// Never negative.
     public var size: CGSize
@@ -23,7 +24,9 @@ public struct PlatformLayoutAttributes: Hashable, Sendable {
     public var transform: Transform
     /// Clamped to `0...1`; NaN counts as 0.
     public var alpha: CGFloat
+    /// Stacking order: higher is in front.
     public var zIndex: Int
+    /// Whether the element is not shown.
     public var isHidden: Bool
 
     /// ``transform`` re-expressed about the element's top-left corner, for hosts that apply a

@@ -20,6 +20,7 @@ public struct VelocityTracker: Hashable, Sendable {
         var position: CGFloat
     }
 
+    /// A tracker with no samples.
     public init() {}
 
     /// Records that the drag was at `position` (points) at `time` (seconds, any origin).

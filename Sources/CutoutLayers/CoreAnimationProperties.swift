@@ -37,6 +37,7 @@ public struct CoreAnimationProperties: Hashable, Sendable {
         case gradientSpread
     }
 
+    /// `CAShapeLayer`'s own properties, each named as there.
     public struct ShapeProperties: Hashable, Sendable {
         public var path: Path?
         public var fillColor: Color?
@@ -52,6 +53,7 @@ public struct CoreAnimationProperties: Hashable, Sendable {
         public var strokeEnd: CGFloat
     }
 
+    /// `CAGradientLayer`'s own properties, each named as there.
     public struct GradientProperties: Hashable, Sendable {
         public var type: String
         /// At least two colours when there is anything to draw; empty otherwise.
@@ -62,6 +64,7 @@ public struct CoreAnimationProperties: Hashable, Sendable {
         public var endPoint: CGPoint
     }
 
+    /// The `CALayer` subclass; the properties below are `CALayer`'s of the same names.
     public var kind: Kind
     public var name: String?
     public var bounds: CGRect

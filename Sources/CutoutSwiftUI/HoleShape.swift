@@ -25,15 +25,20 @@ public struct HoleShape: SwiftUI.Shape {
         case path(SwiftUI.Path, eoFill: Bool = false)
     }
 
+    /// The holes; their order does not matter.
     public var holes: [Hole]
     /// Moves every outline inward by this many points (negative grows the holes).
     public var inset: CGFloat
 
+    /// A shape cut by `holes`, each moved inward by `inset`.
     public init(holes: [Hole], inset: CGFloat = 0) {
         self.holes = holes
         self.inset = inset
     }
 
+    /// `rect` plus the union of the holes, to fill even-odd.
+    ///
+    /// Complexity: one boolean union of the hole outlines.
     public func path(in rect: CGRect) -> SwiftUI.Path {
         let overlay = HoleOverlay(bounds: rect, holes: holes.map { hole -> CutoutHoles.Hole in
             switch hole {

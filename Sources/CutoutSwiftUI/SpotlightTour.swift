@@ -28,10 +28,13 @@ public typealias SpotlightStrings = AccessibilityStrings
 
 /// The look of a tour overlay, in SwiftUI terms.
 public struct SpotlightTourStyle: Sendable {
+    /// Colour of the dimming.
     public var dimColor: SwiftUI.Color = .black
     /// Opacity of the dimming when fully shown.
     public var dimOpacity: Double = 0.62
+    /// Fill of the bubble or sheet.
     public var calloutBackground: SwiftUI.Color = .white
+    /// Colour of the callout's text and buttons.
     public var calloutForeground: SwiftUI.Color = .black
     /// Space between the callout's edge and its text.
     public var calloutPadding: CGFloat = 16
@@ -40,6 +43,7 @@ public struct SpotlightTourStyle: Sendable {
     /// What VoiceOver says and the buttons' titles.
     public var strings = SpotlightStrings()
 
+    /// The default look.
     public init() {}
 }
 

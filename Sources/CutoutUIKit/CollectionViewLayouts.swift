@@ -81,7 +81,9 @@ public class CutoutCollectionViewLayout: UICollectionViewLayout {
 /// Set the collection view's `contentInset` to ``centeringContentInset(forBoundsSize:)`` so the
 /// first and last pizzas can reach the centre, and its `decelerationRate` to `.fast` as the seed does.
 public final class PizzaHalfSelectorCollectionViewLayout: CutoutCollectionViewLayout {
+    /// Which half the column shows (`.left` or `.right`): decides the alignment toward the middle.
     public typealias Orientation = PizzaHalfOrientation
+    /// The selector's numbers (item size, gap between halves, scale, drum style…).
     public typealias Configuration = PizzaHalfSelectorLayout.Configuration
 
     /// The supplementary-view kind of the captions.
@@ -89,6 +91,7 @@ public final class PizzaHalfSelectorCollectionViewLayout: CutoutCollectionViewLa
 
     private let layout: PizzaHalfSelectorLayout
 
+    /// A column for one half.
     public init(orientation: Orientation, configuration: Configuration = Configuration()) {
         layout = PizzaHalfSelectorLayout(orientation: orientation, configuration: configuration)
         super.init(core: layout)
@@ -111,10 +114,12 @@ public final class PizzaHalfSelectorCollectionViewLayout: CutoutCollectionViewLa
 /// A horizontal carousel (linear, rotary, cylinder, cover flow, wheel; optionally wrapping) as
 /// a collection view layout, snapping to items.
 public final class CarouselCollectionViewLayout: CutoutCollectionViewLayout {
+    /// The arrangement: linear, rotary, cylinder, cover flow or wheel.
     public typealias Style = CarouselLayout.Style
 
     private let layout: CarouselLayout
 
+    /// A carousel of `itemSize` items `itemSpacing` apart at the centre; `wrapsAround` repeats the items.
     public init(style: Style, itemSize: CGSize = CGSize(width: 160, height: 220), itemSpacing: CGFloat = 180,
                 wrapsAround: Bool = false) {
         layout = CarouselLayout(style: style, itemSize: itemSize, itemSpacing: itemSpacing, wrapsAround: wrapsAround)

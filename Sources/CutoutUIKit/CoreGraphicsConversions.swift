@@ -49,8 +49,10 @@ extension FillRule {
     /// The Core Animation rule: `.nonZero` for `.winding`.
     public var shapeLayerFillRule: CAShapeLayerFillRule { self == .evenOdd ? .evenOdd : .nonZero }
 
+    /// The rule of the same name.
     public init(_ rule: CGPathFillRule) { self = rule == .evenOdd ? .evenOdd : .winding }
 
+    /// `.winding` for `.nonZero`.
     public init(_ rule: CAShapeLayerFillRule) { self = rule == .evenOdd ? .evenOdd : .winding }
 }
 
@@ -60,6 +62,7 @@ extension CGAffineTransform {
 }
 
 extension Transform {
+    /// The same matrix.
     public init(_ t: CGAffineTransform) { self.init(a: t.a, b: t.b, c: t.c, d: t.d, tx: t.tx, ty: t.ty) }
 }
 

@@ -1,4 +1,4 @@
-// Apple APIs: UIKit (UITableView, UITableViewCell.backgroundView, UIScrollView.bounces,
+// Apple APIs: UIKit (UITableView, UITableViewCell.backgroundView, UICollectionViewCell.backgroundView, UIScrollView.bounces,
 // UIView.convert(_:to:)). iOS 15.
 #if canImport(UIKit)
 import CutoutHoles
@@ -18,10 +18,14 @@ import UIKit
 public final class HoleListTableController {
     /// One row: its height, its hole in the cell's coordinates (`nil` for none) and the hole's radius.
     public struct Row: Hashable, Sendable {
+        /// Height in points (negative and NaN count as 0).
         public var height: CGFloat
+        /// The hole in the cell's coordinates, `nil` for none.
         public var hole: CGRect?
+        /// The hole's corner radius.
         public var cornerRadius: CGFloat
 
+        /// A row.
         public init(height: CGFloat, hole: CGRect?, cornerRadius: CGFloat = 0) {
             self.height = height
             self.hole = hole
@@ -33,6 +37,7 @@ public final class HoleListTableController {
     /// The colour around the holes.
     public var fillColor: UIColor
 
+    /// A controller for a table showing `rows`, filled with `fillColor` around the holes.
     public init(rows: [Row], fillColor: UIColor = .white) {
         model = HoleList(cells: rows.map { HoleList.Cell(height: $0.height, hole: $0.hole, cornerRadius: $0.cornerRadius) },
                          frame: .zero)
@@ -56,14 +61,30 @@ public final class HoleListTableController {
     public func willDisplay(_ cell: UITableViewCell, forRowAt indexPath: IndexPath) {
         cell.backgroundColor = .clear
         cell.contentView.backgroundColor = .clear
-        let background = (cell.backgroundView as? HoleView) ?? HoleView()
+        cell.backgroundView = background(reusing: cell.backgroundView, row: indexPath.row)
+    }
+
+    /// The same for a single-column `UICollectionView` (item `i` is row `i`): call it from
+    /// `collectionView(_:willDisplay:forItemAt:)`, and apply ``layout(_:)``'s rule yourself with
+    /// ``bounces``.
+    public func willDisplay(_ cell: UICollectionViewCell, forItemAt indexPath: IndexPath) {
+        cell.backgroundColor = .clear
+        cell.contentView.backgroundColor = .clear
+        cell.backgroundView = background(reusing: cell.backgroundView, row: indexPath.item)
+    }
+
+    /// Whether a list in the frame last given to ``layout(_:)`` may bounce.
+    public var bounces: Bool { model.bounces }
+
+    private func background(reusing view: UIView?, row: Int) -> HoleView {
+        let background = (view as? HoleView) ?? HoleView()
         background.fillColor = fillColor
-        if model.cells.indices.contains(indexPath.row), let hole = model.cells[indexPath.row].hole {
-            background.holes = [.roundedRect(hole, cornerRadius: model.cells[indexPath.row].cornerRadius)]
+        if model.cells.indices.contains(row), let hole = model.cells[row].hole {
+            background.holes = [.roundedRect(hole, cornerRadius: model.cells[row].cornerRadius)]
         } else {
             background.holes = []
         }
-        cell.backgroundView = background
+        return background
     }
 }
 #endif

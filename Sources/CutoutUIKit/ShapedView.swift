@@ -18,15 +18,19 @@ import UIKit
 public final class ShapedView: UIView {
     /// The outline in the view's coordinates; `usesEvenOddFillRule` picks the rule.
     public var outline = UIBezierPath() { didSet { setNeedsLayout() } }
+    /// The fill inside the outline.
     public var fillColor: UIColor = .white { didSet { setNeedsLayout() } }
     /// `nil` for no border.
     public var borderColor: UIColor? { didSet { setNeedsLayout() } }
     /// Drawn inside the outline.
     public var borderWidth: CGFloat = 0 { didSet { setNeedsLayout() } }
+    /// The shadow, cast from the outline.
     public var shadowColor: UIColor = .black { didSet { setNeedsLayout() } }
     /// 0 for no shadow.
     public var shadowOpacity: CGFloat = 0.3 { didSet { setNeedsLayout() } }
+    /// Offset of the shadow, y down.
     public var shadowOffset = CGSize(width: 0, height: 4) { didSet { setNeedsLayout() } }
+    /// Blur radius of the shadow, as `CALayer.shadowRadius`.
     public var shadowRadius: CGFloat = 12 { didSet { setNeedsLayout() } }
 
     private var content: CALayer?

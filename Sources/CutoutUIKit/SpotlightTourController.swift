@@ -47,7 +47,9 @@ public final class SpotlightTourController: NSObject {
     public let store: any TourStore
     /// The dimming colour and opacity, the callout's background and the buttons' tint.
     public var dimColor = UIColor(red: 0.02, green: 0.03, blue: 0.08, alpha: 1)
+    /// Opacity of the dimming when fully shown.
     public var dimOpacity: CGFloat = 0.62
+    /// The callout's background.
     public var calloutColor: UIColor = .systemBackground
     /// Space between the callout's edge and its text, in points.
     public var calloutPadding: CGFloat = 16

@@ -75,6 +75,7 @@ extension DecelerationRate {
 }
 
 extension UIEdgeInsets {
+    /// The same four insets.
     public init(_ insets: EdgeInsets) {
         self.init(top: insets.top, left: insets.left, bottom: insets.bottom, right: insets.right)
     }
