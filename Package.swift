@@ -57,11 +57,11 @@ let package = Package(
         // HolesPixelTests and the spotlight rendering tests check rules on the gallery's scenes.
         .testTarget(name: "CutoutHolesTests", dependencies: ["CutoutHoles", "CutoutGallery", "CutoutTestSupport"], resources: [.copy("Golden"), .copy("Fixtures")]),
         .testTarget(name: "CutoutSpotlightTests", dependencies: ["CutoutSpotlight", "CutoutGallery", "CutoutTestSupport"], resources: [.copy("Golden"), .copy("Fixtures")]),
-        .target(name: "CutoutTestSupport", dependencies: ["CutoutRaster"], path: "Tests/CutoutTestSupport"),
+        .target(name: "CutoutTestSupport", dependencies: ["CutoutGeometry", "CutoutRaster"], path: "Tests/CutoutTestSupport"),
         // AdapterTypecheckTests type-check the Apple adapters against the stubs in AppleStubs
         // (not compiled into the target) and the cores' built modules.
         .testTarget(name: "RepositoryTests", dependencies: ["CutoutUIKit", "CutoutSwiftUI"], exclude: ["AppleStubs"]),
-        .testTarget(name: "CutoutCLITests", dependencies: ["cutout"]),
+        .testTarget(name: "CutoutCLITests", dependencies: ["cutout", "CutoutGallery"]),
         .testTarget(name: "CutoutCollectionTests", dependencies: ["CutoutCollection", "CutoutTestSupport"], resources: [.copy("Golden"), .copy("Fixtures")]),
         .testTarget(name: "CutoutGalleryTests", dependencies: ["CutoutGallery", "CutoutTestSupport"], resources: [.copy("Golden")]),
     ],

@@ -40,7 +40,7 @@ package enum SpotlightGallery {
         }
         var scenes: [GalleryScene] = frames.enumerated().map { i, f in
             GalleryScene(id: "spotlight-step-\(i + 1)", title: "Tour step \(i + 1) of \(frames.count)",
-                         caption: "\(tour.steps[i].title): " + captions[i], size: size,
+                         caption: "\(tour.steps[i].title): " + captions[i] + " SpotlightLayout.frame places the holes and the callout; OverlayLayers draws them.", size: size,
                          frames: [compose(scrolledBy: 0, overlay: f)], frameDuration: 1)
         }
 
@@ -49,7 +49,7 @@ package enum SpotlightGallery {
         let scrolled = SpotlightLayout.frame(for: tour.steps[0], targets: targets(scrolledBy: 24), viewport: viewport,
                                              calloutSize: calloutSize)
         scenes.append(GalleryScene(id: "spotlight-under-navigation-bar", title: "Target under the navigation bar",
-                                   caption: "The highlight is clipped to the content area: the bar stays dimmed and intact.",
+                                   caption: "A target scrolled under the navigation bar: SpotlightViewport clips the highlight to the content area, so the bar stays dimmed and intact.",
                                    size: size, frames: [compose(scrolledBy: 24, overlay: scrolled)], frameDuration: 1))
 
         // The optional blur: the screen rendered first, then handed over as the snapshot.
@@ -58,7 +58,7 @@ package enum SpotlightGallery {
         blurStyle.dimOpacity = 0.35
         if let snapshot = try? LayerRenderer.render(mockScreen(scrolledBy: 0), size: size, scale: 1) {
             scenes.append(GalleryScene(id: "spotlight-blurred-backdrop", title: "Blurred backdrop",
-                                       caption: "Step 2 over a blurred copy of the screen (radius \(Int(blurRadius)) pt, sigma = radius / 2); "
+                                       caption: "OverlayBackdrop.blurred: step 2 over a blurred copy of the screen (radius \(Int(blurRadius)) pt, sigma = radius / 2); "
                                            + "the holes show the sharp content.",
                                        size: size, frames: [compose(scrolledBy: 0, overlay: frames[1], style: blurStyle, snapshot: snapshot)],
                                        frameDuration: 1))
@@ -68,7 +68,7 @@ package enum SpotlightGallery {
         let rtl = SpotlightLayout.frame(for: tour.steps[1], targets: targets(scrolledBy: 0, mirrored: true),
                                         viewport: rtlViewport, calloutSize: calloutSize)
         scenes.append(GalleryScene(id: "spotlight-step-2-rtl", title: "Tour step 2, right-to-left",
-                                   caption: "The mirrored screen: the callout asked for the leading side and sits on the right.",
+                                   caption: "The mirrored screen of a right-to-left language: the callout asked for the leading side and CalloutPlacement puts it on the right.",
                                    size: size, frames: [compose(scrolledBy: 0, overlay: rtl, mirrored: true)], frameDuration: 1))
 
         // Fade in, then morph 1 → 2 → 3.
@@ -80,7 +80,7 @@ package enum SpotlightGallery {
             for k in 1...5 { animation.append(compose(scrolledBy: 0, overlay: move.sample(at: 0.5 * Double(k) / 5))) }
         }
         scenes.append(GalleryScene(id: "spotlight-tour-animation", title: "Tour transitions",
-                                   caption: "The overlay fades in with input blocked, then the holes morph from step to step "
+                                   caption: "OverlayTransition: the overlay fades in with input blocked, then the holes morph from step to step "
                                        + "(one hole splits into two, two merge into one).",
                                    size: size, frames: animation, frameDuration: 0.1))
         return scenes

@@ -33,7 +33,7 @@ protocol SpanBlitter {
 /// Known limit of the method (shared with FreeType-style area rasterisers): where several
 /// winding layers meet inside one pixel (self-intersections, overlapping subpaths, ±1 windings
 /// side by side), signed areas are summed before the fill rule is applied, so such pixels can
-/// differ from the true coverage. `ReferenceRasterizer.analyse` identifies them; everywhere
+/// differ from the true coverage. `ReferenceRasterizer.analyse` (in the tests' support target) identifies them; everywhere
 /// else coverage is exact up to `Float` rounding.
 ///
 /// Complexity: O(segments × bands + touched cells + covered pixels) per fill.

@@ -132,9 +132,12 @@ struct BenchCommand: ParsableCommand {
             let padded = name.padding(toLength: 8, withPad: " ", startingAt: 0)
             print("\(padded) median \(fmt(t.median)) ms  (min \(fmt(t.min)), max \(fmt(t.max)), \(t.frames) frames)")
         }
+        // One line per scene as each finishes, also when the output is a pipe (nil: every stream).
+        fflush(nil)
     }
 
-    private func fmt(_ v: Double) -> String { String(format: "%.3f", v) }
+    /// Three decimals, or nanoseconds for frames under 10 µs (the layout scenes).
+    private func fmt(_ v: Double) -> String { String(format: v < 0.01 ? "%.6f" : "%.3f", v) }
 
     /// `--scenes`, else `../shared/data/anchor_scenes` from the current directory (the package
     /// root), else the same path from each folder above the executable.
