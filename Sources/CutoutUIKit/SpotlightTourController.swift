@@ -1,5 +1,6 @@
 // Apple APIs: UIKit (UIView, UIWindow, UIViewController.view.safeAreaLayoutGuide, UILabel,
 // UIButton, UIStackView, systemLayoutSizeFitting, UITapGestureRecognizer,
+// UIScrollView (contentOffset, adjustedContentInset, setContentOffset(_:animated:)),
 // UISelectionFeedbackGenerator, UIAccessibility.post(notification:argument:),
 // accessibilityViewIsModal), QuartzCore (CADisplayLink, CACurrentMediaTime, CALayer). iOS 15.
 #if canImport(UIKit)
@@ -61,6 +62,10 @@ public final class SpotlightTourController: NSObject {
     public var strings = SpotlightStrings()
     /// Called with every event of the tour, in order.
     public var onEvent: ((TourEvent) -> Void)?
+    /// The scroll view holding the targets, if any: before each step shows, it is scrolled
+    /// (without animation; the holes morph meanwhile) so the step's targets are fully visible,
+    /// by `SpotlightLayout.scrollRequest`.
+    public weak var scrollView: UIScrollView?
 
     private struct Registration {
         let id: String
@@ -145,6 +150,21 @@ public final class SpotlightTourController: NSObject {
         tour.targets = registry
     }
 
+    /// Scrolls ``scrollView`` so `step`'s targets are visible, then re-reads their frames.
+    private func reveal(_ step: TourStep, in viewport: SpotlightViewport) {
+        guard let scrollView, scrollView.window != nil else { return }
+        let inset = scrollView.adjustedContentInset
+        let geometry = ScrollGeometry(frame: scrollView.convert(scrollView.bounds, to: nil), contentSize: scrollView.contentSize,
+                                      contentInset: SpotlightInsets(top: inset.top, left: inset.left,
+                                                                    bottom: inset.bottom, right: inset.right),
+                                      contentOffset: scrollView.contentOffset)
+        guard let request = SpotlightLayout.scrollRequest(for: step, targets: tour.targets, viewport: viewport,
+                                                          scrollView: geometry) else { return }
+        scrollView.setContentOffset(request.contentOffset, animated: false)
+        scrollView.layoutIfNeeded()
+        resolveTargets()
+    }
+
     private var viewport: SpotlightViewport? {
         guard let overlay, let hostView = host?.view else { return nil }
         let content = hostView.convert(hostView.safeAreaLayoutGuide.layoutFrame, to: nil)
@@ -178,6 +198,7 @@ public final class SpotlightTourController: NSObject {
             return
         }
         guard let step = tour.currentStep, let progress = tour.progress, let viewport else { return }
+        reveal(step, in: viewport)
         let elements = SpotlightAccessibility.elements(for: step, position: progress.position, count: progress.count,
                                                        strings: strings)
         let width = metrics.contentWidth(in: viewport)

@@ -4,7 +4,8 @@
 // and of Swift 6 concurrency, not Apple's API itself: add a declaration here, with the SDK's
 // exact signature, when an adapter starts using a new Apple API.
 @_exported import QuartzCore
-public struct UIEdgeInsets: Sendable { public init(top: CGFloat, left: CGFloat, bottom: CGFloat, right: CGFloat) {} }
+public struct UIEdgeInsets: Sendable { public var top: CGFloat = 0, left: CGFloat = 0, bottom: CGFloat = 0, right: CGFloat = 0
+  public init(top: CGFloat, left: CGFloat, bottom: CGFloat, right: CGFloat) {} }
 public final class UIColor: @unchecked Sendable { public init(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {}
   public init(white: CGFloat, alpha: CGFloat) {}
   public func resolvedColor(with: UITraitCollection) -> UIColor { self }; public var cgColor: CGColor { fatalError() }
@@ -37,7 +38,7 @@ public struct UIViewAutoresizing: OptionSet, Sendable { public let rawValue: UIn
   public init(frame: CGRect) {}; public required init?(coder: NSCoder) {}; public convenience override init() { self.init(frame: .zero) }
   open var bounds = CGRect.zero; open var frame = CGRect.zero; public var layer: CALayer { CALayer() }; open var backgroundColor: UIColor?
   open var isOpaque = true; open var traitCollection: UITraitCollection { UITraitCollection() }; open func layoutSubviews() {}
-  open func setNeedsLayout() {}; open func traitCollectionDidChange(_ p: UITraitCollection?) {}
+  open func setNeedsLayout() {}; open func layoutIfNeeded() {}; open func traitCollectionDidChange(_ p: UITraitCollection?) {}
   open func point(inside point: CGPoint, with event: UIEvent?) -> Bool { true }; open func addSubview(_ v: UIView) {}
   open func removeFromSuperview() {}; open var window: UIWindow? { nil }; open func convert(_ r: CGRect, to: UIView?) -> CGRect { r }
   open var safeAreaLayoutGuide: UILayoutGuide { UILayoutGuide() }; open var autoresizingMask = UIViewAutoresizing(rawValue: 0)
@@ -63,6 +64,8 @@ public enum UIButtonType { case system }
   open var axis = Axis.horizontal; open var spacing: CGFloat = 0; open var alignment = Alignment.fill
   open var arrangedSubviews: [UIView] { [] }; open func addArrangedSubview(_ v: UIView) {} }
 @MainActor open class UIScrollView: UIView { public struct DecelerationRate: Sendable { public let rawValue: CGFloat; public init(rawValue: CGFloat) { self.rawValue = rawValue }; public static let fast = DecelerationRate(rawValue: 0.99) }
+  open var contentSize = CGSize.zero; open var contentOffset = CGPoint.zero; open var adjustedContentInset: UIEdgeInsets { contentInset }
+  open func setContentOffset(_ o: CGPoint, animated: Bool) {}
   open var bounces = true; open var alwaysBounceVertical = false; open var contentInset = UIEdgeInsets(top: 0, left: 0, bottom: 0, right: 0); open var decelerationRate = DecelerationRate(rawValue: 0.998) }
 @MainActor open class UITableView: UIScrollView {}
 @MainActor open class UITableViewCell: UIView { open var contentView: UIView { UIView() }; open var backgroundView: UIView? }
