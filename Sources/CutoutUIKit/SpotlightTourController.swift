@@ -181,6 +181,22 @@ public final class SpotlightTourController: NSObject {
         return style
     }
 
+    /// Lays the current step out again at once, without a transition (the overlay's bounds
+    /// changed: rotation, split view).
+    func relayout() {
+        guard let overlay, !tour.isOver, let step = tour.currentStep, let progress = tour.progress,
+              let viewport else { return }
+        resolveTargets()
+        let elements = SpotlightAccessibility.elements(for: step, position: progress.position, count: progress.count,
+                                                       strings: strings)
+        let size = overlay.measure(step: step, elements: elements, width: metrics.contentWidth(in: viewport),
+                                   padding: calloutPadding)
+        let frame = SpotlightLayout.frame(for: step, targets: tour.targets, viewport: viewport, calloutSize: size,
+                                          metrics: metrics)
+        overlay.animate(to: frame, elements: (step, elements), style: style, metrics: metrics, padding: calloutPadding,
+                        duration: 0, completion: nil)
+    }
+
     private func handle(_ events: [TourEvent]) {
         guard !events.isEmpty else { return }
         for event in events {
@@ -366,6 +382,18 @@ final class SpotlightOverlayView: UIView {
         } else {
             callout.alpha = 0
         }
+    }
+
+    private var laidOutBounds = CGRect.null
+
+    override func layoutSubviews() {
+        super.layoutSubviews()
+        guard bounds != laidOutBounds else { return }
+        let first = laidOutBounds.isNull
+        laidOutBounds = bounds
+        // New bounds (rotation, split view) move the targets and the bars: lay the step out
+        // again at once, cutting any running transition short.
+        if !first { controller?.relayout() }
     }
 
     /// Inside unless the touch is in a cut-out that lets touches through to the element.
