@@ -238,7 +238,7 @@ extension SVGBuilder {
     }
 
     /// The mask layer for `mask`: the mask's content clipped to the mask region, used by its
-    /// luminance (``Layer/isLuminanceMask``) unless `mask-type` is `alpha`.
+    /// luminance (`Layer/isLuminanceMask`) unless `mask-type` is `alpha`.
     func maskLayer(_ ref: String, for layer: Layer, _ e: SVGNode, style: SVGStyle) throws(SVGError) -> Layer? {
         guard let maskNode = referenced(ref), maskNode.name == "mask" else {
             warn(e.line, "mask '\(ref.prefix(40))' does not name a <mask>; ignored")
