@@ -12,6 +12,8 @@ let package = Package(
         .library(name: "CutoutHoles", targets: ["CutoutHoles"]),
         .library(name: "CutoutSpotlight", targets: ["CutoutSpotlight"]),
         .library(name: "CutoutCollection", targets: ["CutoutCollection"]),
+        .library(name: "CutoutUIKit", targets: ["CutoutUIKit"]),
+        .library(name: "CutoutSwiftUI", targets: ["CutoutSwiftUI"]),
         .executable(name: "cutout", targets: ["cutout"]),
     ],
     dependencies: [
@@ -28,6 +30,14 @@ let package = Package(
         .target(name: "CutoutHoles", dependencies: ["CutoutGeometry", "CutoutRaster", "CutoutLayers"]),
         .target(name: "CutoutSpotlight", dependencies: ["CutoutGeometry", "CutoutRaster", "CutoutLayers"]),
         .target(name: "CutoutCollection", dependencies: ["CutoutGeometry", "CutoutRaster", "CutoutLayers"]),
+        // The Apple adapters: every file is inside `#if canImport(UIKit)` / `#if canImport(SwiftUI)`
+        // (or AppKit), so on Linux they build as empty modules; RepositoryTests parses them.
+        .target(name: "CutoutUIKit", dependencies: [
+            "CutoutGeometry", "CutoutRaster", "CutoutLayers", "CutoutHoles", "CutoutSpotlight", "CutoutCollection",
+        ]),
+        .target(name: "CutoutSwiftUI", dependencies: [
+            "CutoutGeometry", "CutoutRaster", "CutoutHoles", "CutoutSpotlight", "CutoutCollection",
+        ]),
         // The demo scenes of `cutout gallery` and the tests that check them; not a product.
         .target(
             name: "CutoutGallery",

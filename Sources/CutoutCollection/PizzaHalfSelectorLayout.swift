@@ -21,6 +21,9 @@ public final class PizzaHalfSelectorLayout: CollectionLayout {
         /// A list whose neighbours shrink and fade (the shipped design).
         case regular
         /// Every cell stacked on the centre pizza's frame, offset by its progress: a drum.
+        /// Past the critical offset the cells pile up on one spot at each end; each lies
+        /// exactly under its neighbour toward the current pizza and is hidden, so only the top
+        /// of each pile is returned.
         case drum
     }
 
@@ -75,7 +78,7 @@ public final class PizzaHalfSelectorLayout: CollectionLayout {
 
     public func prepare(for context: CollectionContext) {
         self.context = context
-        let resized = table.itemHeight != configuration.itemSize
+        let resized = table.itemHeight.bitPattern != configuration.itemSize.bitPattern
         table.itemHeight = configuration.itemSize
         let computed = table.frameComputationCount
         table.prepare(for: context)

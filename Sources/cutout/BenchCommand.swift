@@ -136,7 +136,8 @@ struct BenchCommand: ParsableCommand {
         fflush(nil)
     }
 
-    private func fmt(_ v: Double) -> String { String(format: "%.3f", v) }
+    /// Three decimals, or nanoseconds for frames under 10 µs (the layout scenes).
+    private func fmt(_ v: Double) -> String { String(format: v < 0.01 ? "%.6f" : "%.3f", v) }
 
     /// `--scenes`, else `../shared/data/anchor_scenes` from the current directory (the package
     /// root), else the same path from each folder above the executable.

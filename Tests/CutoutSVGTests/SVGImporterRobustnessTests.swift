@@ -60,7 +60,7 @@ import Testing
                 #expect(!reason.isEmpty)
             case .attributeTooLarge(let line, _, _), .nestingTooDeep(let line, _), .entityDeclarationRefused(let line):
                 #expect(line >= 1 && line <= lineCount(bytes), "\(what): \(error)")
-            case .notSVG, .tooManyElements, .inputTooLarge:
+            case .notSVG, .tooManyElements, .tooManyVisits, .tooManyAttributeBytes, .inputTooLarge:
                 break
             }
             #expect(!error.description.isEmpty)

@@ -9,11 +9,14 @@ final class SVGNode {
     /// Character data directly inside the element (for `<style>`).
     var text = ""
     let line: Int
+    /// The UTF-8 length of all attribute values: what reading the element costs.
+    let attributeBytes: Int
 
     init(name: String, attributes: [String: String], line: Int) {
         self.name = name
         self.attributes = attributes
         self.line = line
+        attributeBytes = attributes.values.reduce(0) { $0 + $1.utf8.count }
     }
 }
 
