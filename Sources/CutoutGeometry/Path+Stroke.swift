@@ -18,7 +18,7 @@ extension Path {
     /// - Each subpath gives one closed contour (two for a closed subpath: the outer and inner
     ///   sides). Where a thick curve crosses itself the contour crosses itself too, so
     ///   even-odd filling an outline appended to another shape leaves islands there, as with
-    ///   Core Graphics (SPEC §3, erased curve).
+    ///   Core Graphics (see the erased-curve card of CutoutHoles).
     /// - Accuracy: offsets of curves are within `min(lineWidth / 1000, 0.01 / s)` of the true
     ///   offset curves, where `s` is `transform.maximumScale` (so within 0.01 in output units);
     ///   lines, butt and square caps, miter and bevel joins are exact. Round caps and joins are

@@ -23,7 +23,7 @@ public struct SVGImage {
 /// `linearGradient`/`radialGradient` (`gradientUnits`, `spreadMethod`, `href` inheritance,
 /// `gradientTransform`); `viewBox` + `preserveAspectRatio`; presentation attributes, the
 /// `style` attribute and `<style>` sheets with simple selectors; every CSS colour syntax;
-/// `filter` made of one `feGaussianBlur` (``Layer/blurSigma``) or a drop shadow
+/// `filter` made of one `feGaussianBlur` (`Layer/blurSigma`) or a drop shadow
 /// (`feDropShadow`, or the primitive chain ``SVGExporter`` writes: the layer's shadow).
 ///
 /// Unsupported content (text, images, other filters, patterns, markers…) is skipped with a warning,
