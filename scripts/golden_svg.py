@@ -12,7 +12,7 @@ It writes:
   - Tests/CutoutSVGTests/Golden/svg-export-<name>.png for every
     Tests/CutoutSVGTests/Fixtures/svg-export/<name>.svg. Those SVG files are the output of
     SVGExporter for the trees built in RoundTripTests; the test regenerates them with
-    CUTOUT_EXPORT_OUT=<dir> (see RoundTripTests) and checks our render of each tree against
+    CUTOUT_GOLDEN_OUT=<dir> (see RoundTripTests) and checks our render of each tree against
     resvg's render of the exported SVG.
 
 resvg writes straight-alpha RGBA PNGs at the document's size (1 px per user unit).

@@ -49,7 +49,7 @@ package enum SpotlightGallery {
         }
         var scenes: [GalleryScene] = frames.enumerated().map { i, f in
             GalleryScene(id: "spotlight-step-\(i + 1)", title: "Tour step \(i + 1) of \(frames.count)",
-                         caption: "\(tour.steps[i].title): " + captions[i], size: size,
+                         caption: "\(tour.steps[i].title): " + captions[i] + " SpotlightLayout.frame places the holes and the callout; OverlayLayers draws them.", size: size,
                          frames: [compose(scrolledBy: 0, overlay: f, content: content(tour.steps[i], last: i == frames.count - 1))],
                          frameDuration: 1)
         }
@@ -59,7 +59,7 @@ package enum SpotlightGallery {
         let scrolled = SpotlightLayout.frame(for: tour.steps[0], targets: targets(scrolledBy: 24), viewport: viewport,
                                              calloutSize: calloutSize)
         scenes.append(GalleryScene(id: "spotlight-under-navigation-bar", title: "Target under the navigation bar",
-                                   caption: "The highlight is clipped to the content area: the bar stays dimmed and intact.",
+                                   caption: "A target scrolled under the navigation bar: SpotlightViewport clips the highlight to the content area, so the bar stays dimmed and intact.",
                                    size: size, frames: [compose(scrolledBy: 24, overlay: scrolled, content: content(tour.steps[0], last: false))],
                                    frameDuration: 1))
 
@@ -69,7 +69,7 @@ package enum SpotlightGallery {
         blurStyle.dimOpacity = 0.35
         if let snapshot = try? LayerRenderer.render(mockScreen(scrolledBy: 0), size: size, scale: 1) {
             scenes.append(GalleryScene(id: "spotlight-blurred-backdrop", title: "Blurred backdrop",
-                                       caption: "Step 2 over a blurred copy of the screen (radius \(Int(blurRadius)) pt, sigma = radius / 2); "
+                                       caption: "OverlayBackdrop.blurred: step 2 over a blurred copy of the screen (radius \(Int(blurRadius)) pt, sigma = radius / 2); "
                                            + "the holes show the sharp content.",
                                        size: size, frames: [compose(scrolledBy: 0, overlay: frames[1], style: blurStyle, snapshot: snapshot,
                                                                 content: content(tour.steps[1], last: false))],
@@ -80,7 +80,7 @@ package enum SpotlightGallery {
         let rtl = SpotlightLayout.frame(for: tour.steps[1], targets: targets(scrolledBy: 0, mirrored: true),
                                         viewport: rtlViewport, calloutSize: calloutSize)
         scenes.append(GalleryScene(id: "spotlight-step-2-rtl", title: "Tour step 2, right-to-left",
-                                   caption: "The mirrored screen in Hebrew: the callout asked for the leading side and sits on the right; "
+                                   caption: "The mirrored screen in Hebrew: the callout asked for the leading side and CalloutPlacement puts it on the right; "
                                        + "its text reads right to left and its button sits at the bottom left.",
                                    size: size, frames: [compose(scrolledBy: 0, overlay: rtl, mirrored: true, content: hebrewContent)],
                                    frameDuration: 1))
@@ -99,7 +99,7 @@ package enum SpotlightGallery {
             }
         }
         scenes.append(GalleryScene(id: "spotlight-tour-animation", title: "Tour transitions",
-                                   caption: "The overlay fades in with input blocked, then the holes morph from step to step "
+                                   caption: "OverlayTransition: the overlay fades in with input blocked, then the holes morph from step to step "
                                        + "(one hole splits into two, two merge into one).",
                                    size: size, frames: animation, frameDuration: 0.1))
         return scenes

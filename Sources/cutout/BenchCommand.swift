@@ -23,6 +23,9 @@ struct BenchCommand: ParsableCommand {
     @Flag(help: "Print one JSON object per scene and line.")
     var json = false
 
+    @Option(help: "Threads each fill may use (DrawingContext.renderingThreadCount; default 1, as the anchors run).")
+    var threads: Int = 1
+
     @Option(help: "Write the last frame of each scene as <scene>.png into this folder.")
     var png: String?
 
@@ -31,6 +34,7 @@ struct BenchCommand: ParsableCommand {
 
     func validate() throws {
         if let frames, frames < 1 { throw ValidationError("--frames must be at least 1") }
+        if threads < 1 || threads > 64 { throw ValidationError("--threads must be in 1...64") }
     }
 
     func run() throws {
@@ -109,6 +113,7 @@ struct BenchCommand: ParsableCommand {
         do { ctx = try DrawingContext(width: scene.width, height: scene.height) } catch {
             throw CommandError("scene \(scene.name): \(error)")
         }
+        ctx.renderingThreadCount = threads
         let renderer = BenchRenderer(scene: scene)
         for _ in 0..<3 { renderer.render(into: &ctx) }
         var ms: [Double] = []
@@ -137,9 +142,12 @@ struct BenchCommand: ParsableCommand {
             let padded = name.padding(toLength: 8, withPad: " ", startingAt: 0)
             print("\(padded) median \(fmt(t.median)) ms  (min \(fmt(t.min)), max \(fmt(t.max)), \(t.frames) frames)")
         }
+        // One line per scene as each finishes, also when the output is a pipe (nil: every stream).
+        fflush(nil)
     }
 
-    private func fmt(_ v: Double) -> String { String(format: "%.3f", v) }
+    /// Three decimals, or nanoseconds for frames under 10 µs (the layout scenes).
+    private func fmt(_ v: Double) -> String { String(format: v < 0.01 ? "%.6f" : "%.3f", v) }
 
     /// `--scenes`, else `../shared/data/anchor_scenes` from the current directory (the package
     /// root), else the same path from each folder above the executable.

@@ -12,7 +12,7 @@ struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
         abstract: "Render an SVG file to PNG, or re-export it as SVG, through Cutout's layer tree.",
-        discussion: "The output format follows the extension of -o: .png (pixels) or .svg (vectors, as Cutout's renderer draws them). With only --width or only --height the other side keeps the document's aspect ratio. Sizes and scale must be positive and finite, and a PNG's pixel size (points × scale, rounded up) at most 32768 per side and 2^28 pixels in all; larger requests are refused before anything is allocated. Unsupported SVG content is skipped with a warning on standard error. Text finds its fonts in --font-file and --font-dir first, then the bundled DejaVu Sans, then the system's font folders.")
+        discussion: "The output format follows the extension of -o: .png (pixels) or .svg (vectors, as Cutout's renderer draws them). With only --width or only --height the other side keeps the document's aspect ratio. Sizes and scale must be positive and finite, and a PNG's pixel size (points × scale, rounded up) at most 32768 per side and 2^28 pixels in all; larger requests are refused before anything is allocated. Input files larger than 64 MiB are refused before they are read. Unsupported SVG content is skipped with a warning on standard error. Text finds its fonts in --font-file and --font-dir first, then the bundled DejaVu Sans, then the system's font folders.")
 
     @Argument(help: "The SVG file to read.")
     var input: String
@@ -65,11 +65,8 @@ struct RenderCommand: ParsableCommand {
     }
 
     func run() throws {
-        try CommandError.requireFile(input)
-        let data: Data
-        do { data = try Data(contentsOf: URL(fileURLWithPath: input)) } catch {
-            throw CommandError.file("read", input, error)
-        }
+        var file = InputFile(path: input, limit: SVGImporter.Limits.default.maxInputBytes)
+        let data = try file.contents()
         let image: SVGImage
         do { image = try SVGImporter.importSVG(data, fonts: try fontCatalog()) } catch let error as CommandError {
             throw error

@@ -1,3 +1,4 @@
+import CutoutTestSupport
 import CutoutGeometry
 import CutoutLayers
 import CutoutRaster
@@ -15,33 +16,16 @@ import Testing
 /// differently) and for our Gaussian being three box blurs (within 3% of Skia's); a wrong
 /// hole, shape, colour or shadow offset moves whole regions and fails both.
 @Suite struct HolesGoldenTests {
-    struct Difference { var mean: Double; var fractionOver16: Double }
+    static let tolerance = ImageTolerance(channel: 16, mismatchFraction: 0.01, mean: 1.0)
 
-    func compare(sceneID: String) throws -> Difference {
+    /// The first frame of the scene `sceneID` at 1x against `Golden/<sceneID>.png`.
+    static func check(_ sceneID: String, tolerance: ImageTolerance, sourceLocation: SourceLocation = #_sourceLocation) throws {
         let scene = try #require(HolesGallery.scenes().first { $0.id == sceneID })
         let rendered = try LayerRenderer.render(scene.frames[0], size: scene.size, scale: 1)
-        let url = try #require(Bundle.module.url(forResource: sceneID, withExtension: "png", subdirectory: "Golden"))
-        let golden = try Pixmap(pngData: Data(contentsOf: url))
-        try #require(golden.width == rendered.width && golden.height == rendered.height)
-        var total = 0, over = 0
-        for i in stride(from: 0, to: golden.data.count, by: 4) {
-            var worst = 0
-            for k in 0..<4 {
-                let d = abs(Int(golden.data[i + k]) - Int(rendered.data[i + k]))
-                total += d
-                worst = max(worst, d)
-            }
-            if worst > 16 { over += 1 }
-        }
-        let pixels = golden.width * golden.height
-        return Difference(mean: Double(total) / Double(pixels * 4), fractionOver16: Double(over) / Double(pixels))
+        try assertImage(rendered, matchesGolden: sceneID, in: .module, tolerance: tolerance, sourceLocation: sourceLocation)
     }
 
-    func expectWithinTolerance(_ sceneID: String) throws {
-        let d = try compare(sceneID: sceneID)
-        #expect(d.mean < 1.0, "\(sceneID): mean \(d.mean)")
-        #expect(d.fractionOver16 < 0.01, "\(sceneID): over 16: \(d.fractionOver16)")
-    }
+    func expectWithinTolerance(_ sceneID: String) throws { try Self.check(sceneID, tolerance: Self.tolerance) }
 
     @Test func holeView() throws { try expectWithinTolerance("hole-view") }
     @Test func shapedBorder() throws { try expectWithinTolerance("shaped-border") }
@@ -65,9 +49,7 @@ import Testing
 /// output; a change in the rasteriser's anti-aliasing may move edge pixels, nothing more.
 @Suite struct HolesReviewedRenderTests {
     func expectMatchesReview(_ sceneID: String) throws {
-        let d = try HolesGoldenTests().compare(sceneID: sceneID)
-        #expect(d.mean < 0.5, "\(sceneID): mean \(d.mean)")
-        #expect(d.fractionOver16 < 0.005, "\(sceneID): over 16: \(d.fractionOver16)")
+        try HolesGoldenTests.check(sceneID, tolerance: ImageTolerance(channel: 16, mismatchFraction: 0.005, mean: 0.5))
     }
 
     @Test func patternCutout() throws { try expectMatchesReview("pattern-cutout") }

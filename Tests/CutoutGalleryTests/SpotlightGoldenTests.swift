@@ -1,3 +1,4 @@
+import CutoutTestSupport
 import CutoutGeometry
 import CutoutLayers
 import CutoutRaster
@@ -19,7 +20,7 @@ import Testing
 /// rasteriser, not a moved hole, a changed colour or a callout on another side (each moves
 /// thousands of pixels at this size).
 ///
-/// To re-record after a reviewed change: `CUTOUT_SPOTLIGHT_RECORD=<folder> swift test --filter
+/// To re-record after a reviewed change: `CUTOUT_GOLDEN_OUT=<folder> swift test --filter
 /// SpotlightGoldenTests`, look at every PNG written there, and copy them into `Golden/`.
 @Suite struct SpotlightGoldenTests {
     static let scale: CGFloat = 0.5
@@ -33,21 +34,8 @@ import Testing
 
     func check(_ layer: Layer, size: CGSize, name: String) throws {
         let rendered = try LayerRenderer.render(layer, size: size, scale: Self.scale)
-        if let folder = ProcessInfo.processInfo.environment["CUTOUT_SPOTLIGHT_RECORD"] {
-            try rendered.pngData().write(to: URL(fileURLWithPath: folder).appendingPathComponent(name + ".png"))
-            Issue.record("recorded \(name).png; review it and copy it into Golden/")
-            return
-        }
-        let url = try #require(Bundle.module.url(forResource: name, withExtension: "png", subdirectory: "Golden"))
-        let golden = try Pixmap(pngData: Data(contentsOf: url))
-        try #require(golden.width == rendered.width && golden.height == rendered.height)
-        var mismatched = 0
-        for i in stride(from: 0, to: golden.data.count, by: 4) {
-            let worst = (0..<4).map { abs(Int(golden.data[i + $0]) - Int(rendered.data[i + $0])) }.max() ?? 0
-            if worst > Self.channelTolerance { mismatched += 1 }
-        }
-        let fraction = Double(mismatched) / Double(golden.width * golden.height)
-        #expect(fraction <= Self.mismatchFraction, "\(name): \(mismatched) pixels (\(fraction * 100)%) differ by more than 2")
+        try assertImage(rendered, matchesGolden: name, in: .module,
+                        tolerance: ImageTolerance(channel: Self.channelTolerance, mismatchFraction: Self.mismatchFraction))
     }
 
     @Test(arguments: stills)
@@ -76,18 +64,7 @@ import Testing
     @Test func underNavigationBarTopMatchesSkia() throws {
         let scene = try #require(SpotlightGallery.scenes().first { $0.id == "spotlight-under-navigation-bar" })
         let rendered = try LayerRenderer.render(scene.frames[0], size: scene.size, scale: 1)
-        let url = try #require(Bundle.module.url(forResource: "spotlight-under-navigation-bar-top-skia", withExtension: "png",
-                                                 subdirectory: "Golden"))
-        let golden = try Pixmap(pngData: Data(contentsOf: url))
-        try #require(golden.width == rendered.width && golden.height == 112)
-        var mismatched = 0, far = 0
-        for i in stride(from: 0, to: golden.data.count, by: 4) {
-            let d = (0..<4).map { abs(Int(golden.data[i + $0]) - Int(rendered.data[i + $0])) }.max() ?? 0
-            if d > 3 { mismatched += 1 }
-            if d > 16 { far += 1 }
-        }
-        let fraction = Double(mismatched) / Double(golden.width * golden.height)
-        #expect(fraction <= 0.02, "\(mismatched) pixels (\(fraction * 100)%) differ by more than 3")
-        #expect(Double(far) / Double(golden.width * golden.height) <= 0.001, "\(far) pixels differ by more than 16")
+        try assertImage(rendered.topRows(112), matchesGolden: "spotlight-under-navigation-bar-top-skia", in: .module,
+                        tolerance: ImageTolerance(channel: 3, mismatchFraction: 0.02, far: (16, 0.001)))
     }
 }

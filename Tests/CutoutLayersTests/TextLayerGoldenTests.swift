@@ -3,6 +3,7 @@ import Testing
 import CutoutGeometry
 import CutoutRaster
 import CutoutText
+import CutoutTestSupport
 @testable import CutoutLayers
 
 /// Text layers against resvg drawing the same strings as SVG `<text>` with the same font files
@@ -34,7 +35,7 @@ import CutoutText
 
     static func check(_ layer: Layer, size: CGSize, scale: CGFloat = 1, golden: String) throws {
         let render = try LayerRenderer.render(layer, size: size, scale: scale)
-        try GoldenSupport.check(render, golden: golden, channelTolerance: 48, maxMismatchFraction: 0.005)
+        try assertImage(render, matchesGolden: golden, in: .module, tolerance: ImageTolerance(channel: 48, mismatchFraction: 0.005))
     }
 
     @Test func latin() throws {

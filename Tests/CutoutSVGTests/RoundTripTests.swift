@@ -1,3 +1,4 @@
+import CutoutTestSupport
 import Foundation
 import Testing
 import CutoutGeometry
@@ -14,7 +15,7 @@ import struct CutoutGeometry.Transform
 /// and at most 1% of the pixels may mismatch.
 ///
 /// To refresh the exported fixtures after changing a tree or the exporter:
-/// `CUTOUT_EXPORT_OUT=$PWD/Tests/CutoutSVGTests/Fixtures/svg-export swift test --filter resvgRendersTheExportLikeUs`,
+/// `CUTOUT_GOLDEN_OUT=$PWD/Tests/CutoutSVGTests/Fixtures/svg-export swift test --filter resvgRendersTheExportLikeUs`,
 /// then `python scripts/golden_svg.py`.
 @Suite struct RoundTripTests {
     static let size = CGSize(width: 96, height: 96)
@@ -233,16 +234,16 @@ import struct CutoutGeometry.Transform
         #expect(image.size == Self.size)
         let direct = try LayerRenderer.render(tree, size: Self.size)
         let roundTrip = try LayerRenderer.render(image.layer, size: image.size)
-        let diff = try #require(GoldenSupport.difference(direct, roundTrip, channelTolerance: 8))
-        #expect(diff.fraction <= 0.01, "\(name): \(diff.mismatched) pixels differ by more than 8 (max \(diff.maxChannelDelta))")
+        try assertImage(roundTrip, matches: direct, named: "round-trip-\(name)", tolerance: SVGImportGoldenTests.tolerance)
     }
 
     /// resvg's render of the committed export matches our render of the tree.
     @Test(arguments: ["shapes", "gradients", "masks", "shadows", "blur", "contents", "text"])
     func resvgRendersTheExportLikeUs(_ name: String) throws {
         let tree = try #require(Self.tree(name))
-        if let dir = ProcessInfo.processInfo.environment["CUTOUT_EXPORT_OUT"] {
-            try Data(SVGExporter.svg(for: tree, size: Self.size).utf8).write(to: URL(fileURLWithPath: dir).appendingPathComponent(name + ".svg"))
+        if let dir = Golden.recordingFolder {
+            try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+            try Data(SVGExporter.svg(for: tree, size: Self.size).utf8).write(to: dir.appendingPathComponent(name + ".svg"))
             return
         }
         let url = try #require(Bundle.module.url(forResource: name, withExtension: "svg", subdirectory: "Fixtures/svg-export"))
@@ -258,13 +259,13 @@ import struct CutoutGeometry.Transform
             // Placement is exact (the nine pieces line up with the golden), but the 12 px image
             // is stretched up to 8×: resvg resamples bicubically (overshooting near the border
             // colours), we bilinearly, which differ by up to 14/255 inside the stretched parts.
-            try GoldenSupport.check(px, golden: "svg-export-\(name)", channelTolerance: 16)
+            try assertImage(px, matchesGolden: "svg-export-\(name)", in: .module, tolerance: ImageTolerance(channel: 16, mismatchFraction: 0.01))
         } else if name == "text" {
             // Glyphs are all edge: the engines' coverage of small curved outlines differs by up to
             // a fifth of a pixel (see TextLayerGoldenTests), far less than a misplaced glyph.
-            try GoldenSupport.check(px, golden: "svg-export-\(name)", channelTolerance: 48, maxMismatchFraction: 0.005)
+            try assertImage(px, matchesGolden: "svg-export-\(name)", in: .module, tolerance: ImageTolerance(channel: 48, mismatchFraction: 0.005))
         } else {
-            try GoldenSupport.check(px, golden: "svg-export-\(name)")
+            try assertImage(px, matchesGolden: "svg-export-\(name)", in: .module, tolerance: SVGImportGoldenTests.tolerance)
         }
     }
 

@@ -1,3 +1,4 @@
+import CutoutTestSupport
 import Foundation
 import Testing
 import CutoutRaster
@@ -8,9 +9,11 @@ import CutoutRaster
 /// ``LayerRenderer`` at 1 px per user unit, compared with resvg's render of the same file
 /// (Golden/svg-<name>.png, made by scripts/golden_svg.py).
 ///
-/// Tolerance (GoldenSupport): a pixel matches when each premultiplied channel is within 8/255
+/// Tolerance (``tolerance``): a pixel matches when each premultiplied channel is within 8/255
 /// — the two engines anti-alias edges differently — and at most 1% of the pixels may mismatch.
 @Suite struct SVGImportGoldenTests {
+    static let tolerance = ImageTolerance(channel: 8, mismatchFraction: 0.01)
+
     static let fixtures = [
         "shapes", "rect-rounded", "transforms", "fill-rule", "stroke-caps-joins", "stroke-dashes",
         "opacity-group", "clip-path", "mask", "linear-gradient", "gradient-spread", "radial-gradient",
@@ -43,7 +46,7 @@ import CutoutRaster
         let (px, image) = try Self.render(name)
         #expect(image.warnings.isEmpty, "\(name): \(image.warnings)")
         guard let allowance = Self.edgeDifferences[name] else {
-            return try GoldenSupport.check(px, golden: "svg-\(name)")
+            return try assertImage(px, matchesGolden: "svg-\(name)", in: .module, tolerance: Self.tolerance)
         }
         try Self.checkEdgesOnly(px, golden: "svg-\(name)", maxEdgeFraction: allowance.fraction, reason: allowance.reason)
     }
@@ -52,31 +55,8 @@ import CutoutRaster
     /// is uniform within 8/255, at most `maxEdgeFraction` of the pixels mismatching on edges.
     static func checkEdgesOnly(_ px: Pixmap, golden name: String, maxEdgeFraction: Double, reason: String,
                                sourceLocation: SourceLocation = #_sourceLocation) throws {
-        if ProcessInfo.processInfo.environment["CUTOUT_GOLDEN_OUT"] != nil { return try GoldenSupport.check(px, golden: name) }
-        let golden = try GoldenSupport.golden(name)
-        try #require(px.width == golden.width && px.height == golden.height, sourceLocation: sourceLocation)
-        var interior = 0, edge = 0
-        for y in 0..<px.height {
-            for x in 0..<px.width where delta(px, golden, x, y, x, y) > 8 {
-                var isEdge = false
-                for ny in max(y - 1, 0)...min(y + 1, px.height - 1) {
-                    for nx in max(x - 1, 0)...min(x + 1, px.width - 1) where delta(golden, golden, x, y, nx, ny) > 8 { isEdge = true }
-                }
-                if isEdge { edge += 1 } else { interior += 1 }
-            }
-        }
-        #expect(interior == 0, "\(name): \(interior) mismatched pixels away from edges", sourceLocation: sourceLocation)
-        let fraction = Double(edge) / Double(px.width * px.height)
-        #expect(fraction <= maxEdgeFraction, "\(name): \(edge) edge pixels differ (\(reason))", sourceLocation: sourceLocation)
-    }
-
-    /// Largest premultiplied channel difference between a[ax, ay] and b[bx, by].
-    static func delta(_ a: Pixmap, _ b: Pixmap, _ ax: Int, _ ay: Int, _ bx: Int, _ by: Int) -> Int {
-        var worst = 0
-        for c in 0..<4 {
-            worst = max(worst, abs(Int(a.data[(ay * a.width + ax) * 4 + c]) - Int(b.data[(by * b.width + bx) * 4 + c])))
-        }
-        return worst
+        try assertImage(px, matchesGolden: name, in: .module, tolerance: ImageTolerance(channel: 8, edgeFraction: maxEdgeFraction),
+                        sourceLocation: sourceLocation)
     }
 
     /// Every fixture in the folder is listed above (a new file cannot be silently skipped).

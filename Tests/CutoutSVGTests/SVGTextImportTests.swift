@@ -3,6 +3,7 @@ import Testing
 import CutoutGeometry
 import CutoutRaster
 import CutoutText
+import CutoutTestSupport
 @testable import CutoutLayers
 @testable import CutoutSVG
 
@@ -38,7 +39,7 @@ import CutoutText
         if let allowance = Self.edgeDifferences[name] {
             return try SVGImportGoldenTests.checkEdgesOnly(px, golden: "svg-text-\(name)", maxEdgeFraction: allowance.fraction, reason: allowance.reason)
         }
-        try GoldenSupport.check(px, golden: "svg-text-\(name)", channelTolerance: 48, maxMismatchFraction: 0.005)
+        try assertImage(px, matchesGolden: "svg-text-\(name)", in: .module, tolerance: ImageTolerance(channel: 48, mismatchFraction: 0.005))
     }
 
     /// resvg 0.5 (resvg-py) draws nothing for a `font-size` in `pt`, so this is checked here:

@@ -89,19 +89,19 @@ extension SVGBuilder {
     }
 
     /// The characters of `e` and its `tspan`s in document order, with per-character positions.
-    func collectCharacters(_ e: SVGNode, style: SVGStyle, depth: Int, into chars: inout [TextCharacter]) {
+    func collectCharacters(_ e: SVGNode, style: SVGStyle, depth: Int, into chars: inout [TextCharacter]) throws(SVGError) {
         guard depth <= limits.maxDepth else { return }
         let first = chars.count
         var next = 0
         for run in e.textRuns {
             while next < run.childIndex, next < e.children.count {
-                child(e.children[next], style: style, depth: depth, into: &chars)
+                try child(e.children[next], style: style, depth: depth, into: &chars)
                 next += 1
             }
             for s in run.text.unicodeScalars { chars.append(TextCharacter(scalar: s, style: style, node: e)) }
         }
         while next < e.children.count {
-            child(e.children[next], style: style, depth: depth, into: &chars)
+            try child(e.children[next], style: style, depth: depth, into: &chars)
             next += 1
         }
         // Position lists apply to the element's characters in order; a descendant's own lists
@@ -116,14 +116,14 @@ extension SVGBuilder {
         }
     }
 
-    private func child(_ c: SVGNode, style: SVGStyle, depth: Int, into chars: inout [TextCharacter]) {
+    private func child(_ c: SVGNode, style: SVGStyle, depth: Int, into chars: inout [TextCharacter]) throws(SVGError) {
         guard c.name == "tspan" else {
             if c.name != "title", c.name != "desc" { warn(c.line, "<\(c.name)> inside <text> is not supported; skipped") }
             return
         }
-        let d = declarations(c)
+        let d = try declarations(c)
         if d["display"]?.trimmingCharacters(in: .whitespaces) == "none" { return }
-        collectCharacters(c, style: computedStyle(d, parent: style, element: c), depth: depth + 1, into: &chars)
+        try collectCharacters(c, style: computedStyle(d, parent: style, element: c), depth: depth + 1, into: &chars)
     }
 
     /// `xml:space="default"` whitespace handling over the whole text element.
@@ -151,7 +151,7 @@ extension SVGBuilder {
 
     func text(_ e: SVGNode, style: SVGStyle, depth: Int) throws(SVGError) -> Layer? {
         var chars: [TextCharacter] = []
-        collectCharacters(e, style: style, depth: depth, into: &chars)
+        try collectCharacters(e, style: style, depth: depth, into: &chars)
         chars = Self.collapseWhitespace(chars)
         guard !chars.isEmpty else { return nil }
         if chars[0].x == nil { chars[0].x = 0 }
@@ -232,7 +232,7 @@ extension SVGBuilder {
             }
             addDecorations(placed[start..<end].map { ($0.font, $0.origin, $0.advance) }, style.font, to: &path)
             if !path.isEmpty, style.visible {
-                group.addSublayer(try paintedShape(path, style: style, placed[start].char.node))
+                group.addSublayer(try paintedShape(path, style: style, placed[start].char.node, depth: depth + 1))
             }
             start = end
         }

@@ -21,11 +21,14 @@ final class SVGNode {
         }
     }
     let line: Int
+    /// The UTF-8 length of all attribute values: what reading the element costs.
+    let attributeBytes: Int
 
     init(name: String, attributes: [String: String], line: Int) {
         self.name = name
         self.attributes = attributes
         self.line = line
+        attributeBytes = attributes.values.reduce(0) { $0 + $1.utf8.count }
     }
 }
 
@@ -54,6 +57,7 @@ struct XMLDocumentParser {
         let limits: SVGImporter.Limits
         var i = 0
         var elementCount = 0
+        var attributeCount = 0
 
         init(bytes: [UInt8], limits: SVGImporter.Limits) {
             self.bytes = bytes
@@ -218,6 +222,8 @@ struct XMLDocumentParser {
                 guard i < bytes.count else { throw fail("unterminated <\(element)>") }
                 if bytes[i] == UInt8(ascii: ">") { i += 1; return (attributes, false) }
                 if peek("/>") { i += 2; return (attributes, true) }
+                attributeCount += 1
+                guard attributeCount <= limits.maxAttributes else { throw .tooManyAttributes(line: line(at: i), limit: limits.maxAttributes) }
                 let n = try name()
                 skipSpace()
                 guard i < bytes.count, bytes[i] == UInt8(ascii: "=") else { throw fail("expected '=' after \(n)") }

@@ -1,5 +1,6 @@
 import Foundation
 import CutoutGeometry
+import CutoutRaster
 import struct CutoutGeometry.Transform
 
 /// A slow, obviously-correct coverage calculator that the fast rasteriser is tested against.
@@ -9,12 +10,12 @@ import struct CutoutGeometry.Transform
 /// the winding number; the inside intervals are then integrated exactly over each pixel's
 /// width. Error: exact horizontally, at most `1 / (2·subrows)` of a pixel per horizontal edge
 /// vertically. Cost: O(height · subrows · edges · log edges) — meant for small test images.
-enum ReferenceRasterizer {
-    static let subrows = 128
+public enum ReferenceRasterizer {
+    public static let subrows = 128
 
     /// Coverage in `0...1` of each pixel of a `width × height` canvas (row-major) by `path`
     /// after `transform`, filled with `rule`. Every subpath is closed implicitly.
-    static func coverage(of path: Path, transform: Transform = .identity, rule: FillRule,
+    public static func coverage(of path: Path, transform: Transform = .identity, rule: FillRule,
                          width: Int, height: Int, tolerance: CGFloat = 0.001) -> [Double] {
         analyse(path, transform: transform, rule: rule, width: width, height: height, tolerance: tolerance).coverage
     }
@@ -25,7 +26,7 @@ enum ReferenceRasterizer {
     /// its windings all have one sign (non-zero); for even-odd, when the windings met
     /// (counting `0`) are at most two neighbouring integers. Elsewhere several layers meet
     /// inside the pixel and signed areas differ from the true union.
-    static func analyse(_ path: Path, transform: Transform = .identity, rule: FillRule,
+    public static func analyse(_ path: Path, transform: Transform = .identity, rule: FillRule,
                         width: Int, height: Int, tolerance: CGFloat = 0.001) -> (coverage: [Double], singleLayer: [Bool]) {
         struct Edge { var x0, y0, x1, y1: Double; var dir: Int }
         var edges: [Edge] = []
@@ -93,5 +94,18 @@ enum ReferenceRasterizer {
             }
         }
         return (out, single)
+    }
+
+    /// Mean and largest difference, in 8-bit levels, between the alpha channel of `pixmap`
+    /// and `coverage` (as ``coverage(of:transform:rule:width:height:tolerance:)`` gives it).
+    public static func compareAlpha(_ pixmap: Pixmap, to coverage: [Double]) -> (mean: Double, max: Int) {
+        var sum = 0.0, worst = 0
+        for i in 0..<coverage.count {
+            let expected = Int((min(max(coverage[i], 0), 1) * 255).rounded())
+            let d = abs(Int(pixmap.data[4 * i + 3]) - expected)
+            sum += Double(d)
+            worst = Swift.max(worst, d)
+        }
+        return (sum / Double(max(coverage.count, 1)), worst)
     }
 }
