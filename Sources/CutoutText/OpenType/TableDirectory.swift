@@ -5,8 +5,9 @@ struct TableDirectory: Sendable {
     /// Each table's reader, by tag. Only tables wholly inside the file are kept.
     let tables: [String: ByteReader]
 
-    /// Largest number of fonts accepted in a collection, a bound far above real files.
-    static let maxCollectionFonts = 10_000
+    /// Largest number of fonts accepted in a collection: real files hold tens, and each member
+    /// costs a full table parse, so a hostile header cannot ask for millions.
+    static let maxCollectionFonts = 1_000
 
     /// Offsets of the fonts in `bytes`: one for a plain font, one per member of a collection.
     static func fontOffsets(in bytes: [UInt8]) throws(FontError) -> [Int] {

@@ -1,7 +1,10 @@
 import Foundation
 import CutoutGeometry
 
-/// Quadratic outlines from `glyf`/`loca`, composites included.
+/// Quadratic outlines from `glyf`/`loca`, composites included (offsets, scales and 2×2
+/// transforms; `SCALED_COMPONENT_OFFSET` honoured). Out of scope: components placed by point
+/// matching (`ARGS_ARE_XY_VALUES` unset) are placed at offset zero, and hinting instructions
+/// are skipped.
 struct TrueTypeOutlines: Sendable {
     let glyf: ByteReader
     let loca: ByteReader
