@@ -60,7 +60,9 @@ let package = Package(
         .testTarget(name: "CutoutHolesTests", dependencies: ["CutoutHoles", "CutoutGallery", "CutoutTestSupport"], resources: [.copy("Golden"), .copy("Fixtures")]),
         .testTarget(name: "CutoutSpotlightTests", dependencies: ["CutoutSpotlight", "CutoutGallery", "CutoutTestSupport"], resources: [.copy("Golden"), .copy("Fixtures")]),
         .target(name: "CutoutTestSupport", dependencies: ["CutoutGeometry", "CutoutRaster"], path: "Tests/CutoutTestSupport"),
-        .testTarget(name: "RepositoryTests"),
+        // AdapterTypecheckTests type-check the Apple adapters against the stubs in AppleStubs
+        // (not compiled into the target) and the cores' built modules.
+        .testTarget(name: "RepositoryTests", dependencies: ["CutoutUIKit", "CutoutSwiftUI"], exclude: ["AppleStubs"]),
         // The code samples of the DocC articles, compiled and run.
         .testTarget(
             name: "DocumentationTests",
