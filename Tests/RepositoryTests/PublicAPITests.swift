@@ -118,7 +118,7 @@ import Testing
             """)
     }
 
-    /// Every product has its file, and no file names a product that is gone.
+    /// Every product has its file (Apple-only ones aside), and no file names a product that is gone.
     @Test(.enabled(if: ProcessInfo.processInfo.environment[updateVariable] == nil, "the files are being written"))
     func apiFolderMatchesTheProducts() throws {
         let files = try FileManager.default.contentsOfDirectory(atPath: Self.root.appendingPathComponent("api").path)
