@@ -18,6 +18,8 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // `swift package generate-documentation` (the catalogs in Sources/<Module>/<Module>.docc).
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         .target(name: "CutoutGeometry"),
@@ -58,7 +60,14 @@ let package = Package(
         .testTarget(name: "CutoutHolesTests", dependencies: ["CutoutHoles", "CutoutGallery", "CutoutTestSupport"], resources: [.copy("Golden"), .copy("Fixtures")]),
         .testTarget(name: "CutoutSpotlightTests", dependencies: ["CutoutSpotlight", "CutoutGallery", "CutoutTestSupport"], resources: [.copy("Golden"), .copy("Fixtures")]),
         .target(name: "CutoutTestSupport", dependencies: ["CutoutGeometry", "CutoutRaster"], path: "Tests/CutoutTestSupport"),
-        .testTarget(name: "RepositoryTests"),
+        // AdapterTypecheckTests type-check the Apple adapters against the stubs in AppleStubs
+        // (not compiled into the target) and the cores' built modules.
+        .testTarget(name: "RepositoryTests", dependencies: ["CutoutUIKit", "CutoutSwiftUI"], exclude: ["AppleStubs"]),
+        // The code samples of the DocC articles, compiled and run.
+        .testTarget(
+            name: "DocumentationTests",
+            dependencies: ["CutoutGeometry", "CutoutRaster", "CutoutLayers", "CutoutHoles", "CutoutSpotlight", "CutoutCollection"]
+        ),
         .testTarget(name: "CutoutCLITests", dependencies: ["cutout", "CutoutGallery"]),
         .testTarget(name: "CutoutCollectionTests", dependencies: ["CutoutCollection", "CutoutTestSupport"], resources: [.copy("Golden"), .copy("Fixtures")]),
         .testTarget(name: "CutoutGalleryTests", dependencies: ["CutoutGallery", "CutoutTestSupport"], resources: [.copy("Golden")]),

@@ -10,7 +10,8 @@ import SwiftUI
 // types appears in this module's public API.
 
 extension SwiftUI.Path {
-    init(_ path: CutoutGeometry.Path) {
+    // Shapes build paths outside the main actor (`Shape.path(in:)` is nonisolated).
+    nonisolated init(_ path: CutoutGeometry.Path) {
         self.init()
         for element in path.elements {
             switch element {

@@ -139,7 +139,7 @@ final class PizzaSelectorModel: ObservableObject {
     /// Rebuilds the selector for a new size or new options, keeping each half's centred pizza.
     func configure(size: CGSize, options: [PizzaOption], configuration: PizzaSelectorConfiguration) {
         guard size != self.size || options != self.options || selector == nil else { return }
-        let kept = PizzaHalf.allCases.map { selector?.selectedIndex($0) }
+        let kept = PizzaHalf.allCases.map { self.selector?.selectedIndex($0) }
         self.size = size
         self.options = options
         let selector = PizzaHalfSelector(screenSize: size, configuration: configuration)

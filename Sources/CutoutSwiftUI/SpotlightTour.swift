@@ -82,6 +82,8 @@ struct SpotlightTourModifier: ViewModifier {
     @State private var tour: Tour?
     /// What was on screen when the last change began (`nil`: the overlay appears).
     @State private var from: OverlayFrame?
+    /// The step whose text the old callout shows while it fades out.
+    @State private var fromText: (step: TourStep, elements: [AccessibilityElement])?
     @State private var changeStart = Date.distantPast
     @State private var animating = false
     @StateObject private var cache = SpotlightRenderCache()
@@ -94,7 +96,6 @@ struct SpotlightTourModifier: ViewModifier {
                     overlay(preference, proxy)
                 }
             }
-            .onAppear { if isPresented { start() } }
             .onChange(of: isPresented) { presented in
                 if presented { start() } else if tour != nil { perform(.skip) }
             }
@@ -139,15 +140,17 @@ struct SpotlightTourModifier: ViewModifier {
         let viewport = viewport(preference, proxy)
         let registry = registry(preference, proxy)
         let _ = { cache.registry = registry }()
+        if tour == nil, isPresented {
+            // Starts once this render has resolved the targets, so the first step's
+            // availability is judged on the real registry, not an empty one.
+            SwiftUI.Color.clear.onAppear { start() }
+        }
         if let tour {
             let metrics = CalloutMetrics()
             let width = metrics.contentWidth(in: viewport)
             let textWidth = max(width - 2 * style.calloutPadding, 0)
             let step = tour.currentStep
-            let elements = step.flatMap { s in
-                tour.progress.map { SpotlightAccessibility.elements(for: s, position: $0.position, count: $0.count,
-                                                                   strings: style.strings) }
-            } ?? []
+            let elements = calloutText(tour)?.elements ?? []
             ZStack(alignment: .topLeading) {
                 // Measured, never shown: the callout's text at the width it will be laid out at.
                 if let step {
@@ -182,12 +185,13 @@ struct SpotlightTourModifier: ViewModifier {
             let _ = { cache.shown = frame }()
             // The text switches when the old callout has faded out (half way).
             let showsNewText = from?.callout == nil || elapsed >= style.transitionDuration / 2
+            let text = showsNewText ? step.map { ($0, elements) } : fromText
             ZStack(alignment: .topLeading) {
                 SpotlightOverlayDrawing(frame: frame, metrics: metrics, style: style) { disposition in
                     handleTouch(disposition)
                 }
-                if let step, let callout = frame.callout, showsNewText {
-                    SpotlightCalloutContent(step: step, elements: elements, foreground: style.calloutForeground) { action in
+                if let text, let callout = frame.callout {
+                    SpotlightCalloutContent(step: text.0, elements: text.1, foreground: style.calloutForeground) { action in
                         perform(action)
                     }
                     .frame(width: max(callout.contentFrame.width - 2 * style.calloutPadding, 0))
@@ -203,6 +207,13 @@ struct SpotlightTourModifier: ViewModifier {
     }
 
     // MARK: Actions
+
+    /// The step on screen and its elements in VoiceOver's order.
+    private func calloutText(_ tour: Tour) -> (step: TourStep, elements: [AccessibilityElement])? {
+        guard let step = tour.currentStep, let progress = tour.progress else { return nil }
+        return (step, SpotlightAccessibility.elements(for: step, position: progress.position, count: progress.count,
+                                                      strings: style.strings))
+    }
 
     private func start() {
         guard tour == nil else { return }
@@ -241,6 +252,7 @@ struct SpotlightTourModifier: ViewModifier {
 
     private func apply(_ t: Tour, _ events: [TourEvent]) {
         guard !events.isEmpty else { return }
+        fromText = tour.flatMap(calloutText)
         tour = t
         t.recordIfOver(in: store)
         changeStart = Date()

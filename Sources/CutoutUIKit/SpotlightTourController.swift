@@ -1,5 +1,6 @@
 // Apple APIs: UIKit (UIView, UIWindow, UIViewController.view.safeAreaLayoutGuide, UILabel,
 // UIButton, UIStackView, systemLayoutSizeFitting, UITapGestureRecognizer,
+// UIScrollView (contentOffset, adjustedContentInset, setContentOffset(_:animated:)),
 // UISelectionFeedbackGenerator, UIAccessibility.post(notification:argument:),
 // accessibilityViewIsModal), QuartzCore (CADisplayLink, CACurrentMediaTime, CALayer). iOS 15.
 #if canImport(UIKit)
@@ -61,6 +62,10 @@ public final class SpotlightTourController: NSObject {
     public var strings = SpotlightStrings()
     /// Called with every event of the tour, in order.
     public var onEvent: ((TourEvent) -> Void)?
+    /// The scroll view holding the targets, if any: before each step shows, it is scrolled
+    /// (without animation; the holes morph meanwhile) so the step's targets are fully visible,
+    /// by `SpotlightLayout.scrollRequest`.
+    public weak var scrollView: UIScrollView?
 
     private struct Registration {
         let id: String
@@ -145,6 +150,21 @@ public final class SpotlightTourController: NSObject {
         tour.targets = registry
     }
 
+    /// Scrolls ``scrollView`` so `step`'s targets are visible, then re-reads their frames.
+    private func reveal(_ step: TourStep, in viewport: SpotlightViewport) {
+        guard let scrollView, scrollView.window != nil else { return }
+        let inset = scrollView.adjustedContentInset
+        let geometry = ScrollGeometry(frame: scrollView.convert(scrollView.bounds, to: nil), contentSize: scrollView.contentSize,
+                                      contentInset: SpotlightInsets(top: inset.top, left: inset.left,
+                                                                    bottom: inset.bottom, right: inset.right),
+                                      contentOffset: scrollView.contentOffset)
+        guard let request = SpotlightLayout.scrollRequest(for: step, targets: tour.targets, viewport: viewport,
+                                                          scrollView: geometry) else { return }
+        scrollView.setContentOffset(request.contentOffset, animated: false)
+        scrollView.layoutIfNeeded()
+        resolveTargets()
+    }
+
     private var viewport: SpotlightViewport? {
         guard let overlay, let hostView = host?.view else { return nil }
         let content = hostView.convert(hostView.safeAreaLayoutGuide.layoutFrame, to: nil)
@@ -159,6 +179,22 @@ public final class SpotlightTourController: NSObject {
         style.dimOpacity = dimOpacity
         style.calloutColor = Color(calloutColor, traits: traits) ?? style.calloutColor
         return style
+    }
+
+    /// Lays the current step out again at once, without a transition (the overlay's bounds
+    /// changed: rotation, split view).
+    func relayout() {
+        guard let overlay, !tour.isOver, let step = tour.currentStep, let progress = tour.progress,
+              let viewport else { return }
+        resolveTargets()
+        let elements = SpotlightAccessibility.elements(for: step, position: progress.position, count: progress.count,
+                                                       strings: strings)
+        let size = overlay.measure(step: step, elements: elements, width: metrics.contentWidth(in: viewport),
+                                   padding: calloutPadding)
+        let frame = SpotlightLayout.frame(for: step, targets: tour.targets, viewport: viewport, calloutSize: size,
+                                          metrics: metrics)
+        overlay.animate(to: frame, elements: (step, elements), style: style, metrics: metrics, padding: calloutPadding,
+                        duration: 0, completion: nil)
     }
 
     private func handle(_ events: [TourEvent]) {
@@ -178,6 +214,7 @@ public final class SpotlightTourController: NSObject {
             return
         }
         guard let step = tour.currentStep, let progress = tour.progress, let viewport else { return }
+        reveal(step, in: viewport)
         let elements = SpotlightAccessibility.elements(for: step, position: progress.position, count: progress.count,
                                                        strings: strings)
         let width = metrics.contentWidth(in: viewport)
@@ -345,6 +382,18 @@ final class SpotlightOverlayView: UIView {
         } else {
             callout.alpha = 0
         }
+    }
+
+    private var laidOutBounds = CGRect.null
+
+    override func layoutSubviews() {
+        super.layoutSubviews()
+        guard bounds != laidOutBounds else { return }
+        let first = laidOutBounds.isNull
+        laidOutBounds = bounds
+        // New bounds (rotation, split view) move the targets and the bars: lay the step out
+        // again at once, cutting any running transition short.
+        if !first { controller?.relayout() }
     }
 
     /// Inside unless the touch is in a cut-out that lets touches through to the element.

@@ -23,6 +23,9 @@ struct BenchCommand: ParsableCommand {
     @Flag(help: "Print one JSON object per scene and line.")
     var json = false
 
+    @Option(help: "Threads each fill may use (DrawingContext.renderingThreadCount; default 1, as the anchors run).")
+    var threads: Int = 1
+
     @Option(help: "Write the last frame of each scene as <scene>.png into this folder.")
     var png: String?
 
@@ -31,6 +34,7 @@ struct BenchCommand: ParsableCommand {
 
     func validate() throws {
         if let frames, frames < 1 { throw ValidationError("--frames must be at least 1") }
+        if threads < 1 || threads > 64 { throw ValidationError("--threads must be in 1...64") }
     }
 
     func run() throws {
@@ -104,6 +108,7 @@ struct BenchCommand: ParsableCommand {
         do { ctx = try DrawingContext(width: scene.width, height: scene.height) } catch {
             throw CommandError("scene \(scene.name): \(error)")
         }
+        ctx.renderingThreadCount = threads
         let renderer = BenchRenderer(scene: scene)
         for _ in 0..<3 { renderer.render(into: &ctx) }
         var ms: [Double] = []

@@ -287,3 +287,16 @@ import Testing
         #expect(pixels[22, 8].a == 0)
     }
 }
+
+/// Attributes cost memory out of proportion to their bytes: 4 million empty ones (43 MB)
+/// took 500 MB. The document's attribute count is bounded while it is read.
+@Suite struct SVGAttributeCountTests {
+    @Test func attributeCountIsLimited() {
+        let limits = SVGImporter.Limits(maxAttributes: 1000)
+        let attributes = (0..<1001).map { "a\($0)=''" }.joined(separator: " ")
+        let svg = "<svg xmlns='http://www.w3.org/2000/svg'>\n<rect \(attributes)/></svg>"
+        #expect(throws: SVGError.tooManyAttributes(line: 2, limit: 1000)) { try SVGImporter.importSVG(svg, limits: limits) }
+        let fits = "<svg>\n<rect " + (0..<1000).map { "a\($0)=''" }.joined(separator: " ") + "/></svg>"
+        #expect(throws: Never.self) { try SVGImporter.importSVG(fits, limits: limits) }
+    }
+}

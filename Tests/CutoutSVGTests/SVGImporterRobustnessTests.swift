@@ -58,7 +58,8 @@ import Testing
             case .malformedXML(let line, let reason):
                 #expect(line >= 1 && line <= lineCount(bytes), "\(what): \(error)")
                 #expect(!reason.isEmpty)
-            case .attributeTooLarge(let line, _, _), .nestingTooDeep(let line, _), .entityDeclarationRefused(let line):
+            case .attributeTooLarge(let line, _, _), .nestingTooDeep(let line, _), .entityDeclarationRefused(let line),
+                 .tooManyAttributes(let line, _):
                 #expect(line >= 1 && line <= lineCount(bytes), "\(what): \(error)")
             case .notSVG, .tooManyElements, .tooManyVisits, .tooManyAttributeBytes, .inputTooLarge:
                 break

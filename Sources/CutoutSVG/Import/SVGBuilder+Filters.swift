@@ -5,9 +5,9 @@ import CutoutLayers
 
 extension SVGBuilder {
     /// Applies `filter`: a `<filter>` holding a single `feGaussianBlur` of the source graphic
-    /// becomes ``Layer/blurSigma`` (one standard deviation for both axes, in user units), a
+    /// becomes `Layer/blurSigma` (one standard deviation for both axes, in user units), a
     /// drop shadow (see `dropShadow`) becomes the layer's shadow (radius = 2 × stdDeviation, see
-    /// ``Layer/shadowSigma(forRadius:)``), and
+    /// `Layer/shadowSigma(forRadius:)`), and
     /// the filter region (`x`, `y`, `width`, `height`, `filterUnits`; default the bounding box
     /// grown by 10% on each side) is returned as an alpha mask to chain with the element's own
     /// clip and mask. Anything else is ignored with a warning.

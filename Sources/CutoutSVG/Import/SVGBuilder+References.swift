@@ -249,7 +249,7 @@ extension SVGBuilder {
     }
 
     /// The mask layer for `mask`: the mask's content clipped to the mask region, used by its
-    /// luminance (``Layer/isLuminanceMask``) unless `mask-type` is `alpha`. The `<mask>` is
+    /// luminance (`Layer/isLuminanceMask`) unless `mask-type` is `alpha`. The `<mask>` is
     /// reached at `depth` and its content continues from there (it does not start afresh); past
     /// ``SVGImporter/Limits/maxDepth`` the result is an empty layer, which masks everything away.
     func maskLayer(_ ref: String, for layer: Layer, _ e: SVGNode, style: SVGStyle, depth: Int) throws(SVGError) -> Layer? {

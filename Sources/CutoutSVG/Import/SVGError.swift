@@ -18,6 +18,8 @@ public enum SVGError: Error, Hashable, Sendable, CustomStringConvertible {
     /// More attribute bytes read (again for content reached through each reference) than
     /// ``SVGImporter/Limits/maxAttributeBytesRead``.
     case tooManyAttributeBytes(limit: Int)
+    /// More attributes in the document than ``SVGImporter/Limits/maxAttributes``.
+    case tooManyAttributes(line: Int, limit: Int)
     /// The document declares DTD entities; they are refused to rule out entity-expansion attacks.
     case entityDeclarationRefused(line: Int)
     /// The input is not well-formed XML (or not UTF-8).
@@ -31,6 +33,7 @@ public enum SVGError: Error, Hashable, Sendable, CustomStringConvertible {
         case .attributeTooLarge(let line, let n, let l): return "line \(line): '\(n)' is longer than \(l) bytes"
         case .nestingTooDeep(let line, let l): return "line \(line): elements nested deeper than \(l) levels"
         case .tooManyElements(let l): return "more than \(l) elements, CSS rules or generated layers"
+        case .tooManyAttributes(let line, let l): return "line \(line): more than \(l) attributes in the document"
         case .tooManyAttributeBytes(let l):
             return "more than \(l) bytes of attributes read (content reached again through use, clip-path, mask, filter or gradient href counts each time)"
         case .tooManyVisits(let l):

@@ -23,7 +23,7 @@ public struct SVGImage {
 /// `linearGradient`/`radialGradient` (`gradientUnits`, `spreadMethod`, `href` inheritance,
 /// `gradientTransform`); `viewBox` + `preserveAspectRatio`; presentation attributes, the
 /// `style` attribute and `<style>` sheets with simple selectors; every CSS colour syntax;
-/// `filter` made of one `feGaussianBlur` (``Layer/blurSigma``) or a drop shadow
+/// `filter` made of one `feGaussianBlur` (`Layer/blurSigma`) or a drop shadow
 /// (`feDropShadow`, or the primitive chain ``SVGExporter`` writes: the layer's shadow).
 ///
 /// Unsupported content (text, images, other filters, patterns, markers…) is skipped with a warning,
@@ -56,6 +56,10 @@ public enum SVGImporter {
         /// against an element. Bounds the work of documents that reuse content many times, which
         /// the element and layer counts alone do not. Default 1,000,000.
         public var maxVisits: Int
+        /// Most attributes in the document. Each costs far more memory than its few bytes of
+        /// input, so this bounds what a document of short attributes (`a="" b=""…`) can
+        /// take. Default 2,000,000.
+        public var maxAttributes: Int
         /// Most attribute bytes read while layers are built: every element visited (see
         /// ``maxVisits``) counts the length of its attribute values, again each time it is
         /// reached. Path data and transforms are parsed once per element, but their bytes
@@ -68,7 +72,7 @@ public enum SVGImporter {
 
         public init(maxInputBytes: Int = 64 << 20, maxAttributeBytes: Int = 16 << 20, maxDepth: Int = 256,
                     maxElements: Int = 250_000, maxCoordinate: CGFloat = 1_000_000, maxVisits: Int = 1_000_000,
-                    maxAttributeBytesRead: Int = 256 << 20) {
+                    maxAttributeBytesRead: Int = 256 << 20, maxAttributes: Int = 2_000_000) {
             self.maxInputBytes = maxInputBytes
             self.maxAttributeBytes = maxAttributeBytes
             self.maxDepth = maxDepth
@@ -76,6 +80,7 @@ public enum SVGImporter {
             self.maxCoordinate = maxCoordinate
             self.maxVisits = maxVisits
             self.maxAttributeBytesRead = maxAttributeBytesRead
+            self.maxAttributes = maxAttributes
         }
 
         public static let `default` = Limits()

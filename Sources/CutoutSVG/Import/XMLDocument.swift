@@ -45,6 +45,7 @@ struct XMLDocumentParser {
         let limits: SVGImporter.Limits
         var i = 0
         var elementCount = 0
+        var attributeCount = 0
 
         init(bytes: [UInt8], limits: SVGImporter.Limits) {
             self.bytes = bytes
@@ -209,6 +210,8 @@ struct XMLDocumentParser {
                 guard i < bytes.count else { throw fail("unterminated <\(element)>") }
                 if bytes[i] == UInt8(ascii: ">") { i += 1; return (attributes, false) }
                 if peek("/>") { i += 2; return (attributes, true) }
+                attributeCount += 1
+                guard attributeCount <= limits.maxAttributes else { throw .tooManyAttributes(line: line(at: i), limit: limits.maxAttributes) }
                 let n = try name()
                 skipSpace()
                 guard i < bytes.count, bytes[i] == UInt8(ascii: "=") else { throw fail("expected '=' after \(n)") }
