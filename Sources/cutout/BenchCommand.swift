@@ -134,7 +134,8 @@ struct BenchCommand: ParsableCommand {
                 + "\"max_ms\": \(fmt(t.max)), \"frames\": \(t.frames)"
             print("{" + fields + "}")
         } else {
-            let padded = name.padding(toLength: 8, withPad: " ", startingAt: 0)
+            // Aligned for the anchor scenes' short names; longer names are kept whole.
+            let padded = name + String(repeating: " ", count: max(0, 8 - name.count))
             print("\(padded) median \(fmt(t.median)) ms  (min \(fmt(t.min)), max \(fmt(t.max)), \(t.frames) frames)")
         }
         // One line per scene as each finishes, also when the output is a pipe (nil: every stream).

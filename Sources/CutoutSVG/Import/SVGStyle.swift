@@ -1,7 +1,6 @@
 import Foundation
 import CutoutGeometry
 import CutoutRaster
-import CutoutLayers
 
 /// A paint of SVG's `fill` or `stroke`.
 enum SVGPaint: Equatable {

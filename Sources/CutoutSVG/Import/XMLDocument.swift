@@ -1,5 +1,4 @@
 import Foundation
-import CutoutLayers
 
 /// One element of a parsed XML document.
 final class SVGNode {
