@@ -47,13 +47,23 @@ mkdir -p "$out/lib"
 flags=(-O -swift-version 6 -package-name cutout -sanitize=fuzzer,address -I "$out/lib" -I Sources/CZlib)
 
 # Modules in dependency order; a module is rebuilt when a source (or a module below) is newer.
-modules=(CutoutGeometry CutoutRaster CutoutLayers CutoutSVG)
+modules=(CutoutGeometry CutoutRaster)
 [ -d Sources/CutoutText ] && modules+=(CutoutText)
+modules+=(CutoutLayers CutoutSVG)
 newest_dependency=""
 for m in "${modules[@]}"; do
     lib="$out/lib/lib$m.a"
     sources=()
     while IFS= read -r f; do sources+=("$f"); done < <(find "Sources/$m" -name '*.swift' | sort)
+    if [ -d "Sources/$m/Resources" ]; then
+        # SwiftPM generates `Bundle.module` for a target with resources; outside it, point the
+        # same name at the source folder (the layout SwiftPM copies into its bundle).
+        accessor="$out/$m-resources.swift"
+        printf 'import Foundation\n\nextension Foundation.Bundle {\n    static let module = Bundle(path: "%s")!\n}\n' \
+            "$PWD/Sources/$m/Resources" > "$accessor.new"
+        cmp -s "$accessor.new" "$accessor" && rm "$accessor.new" || mv "$accessor.new" "$accessor"
+        sources+=("$accessor")
+    fi
     if [ ! -f "$lib" ] || [ -n "$(find "Sources/$m" -name '*.swift' -newer "$lib" | head -1)" ] \
         || { [ -n "$newest_dependency" ] && [ "$newest_dependency" -nt "$lib" ]; }; then
         echo "fuzz.sh: compiling $m"
@@ -94,7 +104,7 @@ done
 run_session() {
     local t=$1 budget=$2 log=$3 work=$4 artifacts=$5
     set +e
-    "$out/fuzz-$t" "$work" "Fuzz/Corpus/$t" -max_total_time="$budget" -timeout=2 -rss_limit_mb=2048 \
+    SWIFT_BACKTRACE=enable=no "$out/fuzz-$t" "$work" "Fuzz/Corpus/$t" -max_total_time="$budget" -timeout=2 -rss_limit_mb=2048 \
         -malloc_limit_mb=2048 -detect_leaks=1 -print_final_stats=1 -artifact_prefix="$artifacts" > "$log" 2>&1
     status=$?
     set -e
@@ -113,6 +123,7 @@ for t in "${targets[@]}"; do
     start=$(date +%s)
     execs=0
     unreproduced=0
+    rm -f "$log".unreproduced-*
     while true; do
         left=$(( seconds - ($(date +%s) - start) ))
         run_session "$t" $(( left > 1 ? left : 1 )) "$log" "$work" "$artifacts"
@@ -121,7 +132,7 @@ for t in "${targets[@]}"; do
         [ -n "$input" ] || break
         replays_ok=0
         for _ in 1 2 3; do
-            "$out/fuzz-$t" "$input" -timeout=2 -rss_limit_mb=2048 > "$log.replay" 2>&1 && replays_ok=1 && break
+            SWIFT_BACKTRACE=enable=no "$out/fuzz-$t" "$input" -timeout=2 -rss_limit_mb=2048 > "$log.replay" 2>&1 && replays_ok=1 && break
         done
         [ $replays_ok = 1 ] || break
         mkdir -p "$artifacts/unreproduced"
@@ -131,9 +142,10 @@ for t in "${targets[@]}"; do
         [ $(( $(date +%s) - start )) -lt "$seconds" ] || { status=0; break; }
     done
     elapsed=$(( $(date +%s) - start ))
-    last=$(grep -E '^#[0-9]+' "$log" | tail -1 || true)
-    cov=$(sed -n 's/.* cov: \([0-9]*\).*/\1/p' <<< "$last")
-    ft=$(sed -n 's/.* ft: \([0-9]*\).*/\1/p' <<< "$last")
+    # Coverage (edges) and features: the most any session of this run reached (every session
+    # starts by loading the whole corpus, so this is what the corpus covers).
+    cov=$(cat "$log" "$log".unreproduced-* 2>/dev/null | sed -n 's/^#[0-9].* cov: \([0-9]*\).*/\1/p' | sort -n | tail -1)
+    ft=$(cat "$log" "$log".unreproduced-* 2>/dev/null | sed -n 's/^#[0-9].* ft: \([0-9]*\).*/\1/p' | sort -n | tail -1)
     files=$(find "$work" "Fuzz/Corpus/$t" -type f | wc -l)
     bytes=$(find "$work" "Fuzz/Corpus/$t" -type f -printf '%s\n' | awk '{ s += $1 } END { print s + 0 }')
     result=ok
