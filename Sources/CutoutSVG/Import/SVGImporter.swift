@@ -24,6 +24,8 @@ public struct SVGImage {
 /// `linearGradient`/`radialGradient` (`gradientUnits`, `spreadMethod`, `href` inheritance,
 /// `gradientTransform`); `viewBox` + `preserveAspectRatio`; presentation attributes, the
 /// `style` attribute and `<style>` sheets with simple selectors; every CSS colour syntax;
+/// a DOCTYPE's internal entities (text replacement, bounded by ``Limits/maxEntityDepth`` and
+/// ``Limits/maxEntityExpansionBytes``; external and parameter entities are refused);
 /// `filter` made of one `feGaussianBlur` (`Layer/blurSigma`) or a drop shadow
 /// (`feDropShadow`, or the primitive chain ``SVGExporter`` writes: the layer's shadow);
 /// `text`/`tspan` (`x`, `y`, `dx`, `dy`, `text-anchor`, `font-family`, `font-size`,
@@ -73,10 +75,20 @@ public enum SVGImporter {
         /// Numbers of larger magnitude are clamped to ±this (default 1,000,000 user units);
         /// non-finite numbers make their attribute invalid (ignored with a warning).
         public var maxCoordinate: CGFloat
+        /// Most bytes that expanding the DOCTYPE's internal entities may produce in the whole
+        /// document, each reference expanded counting one more (so entities expanding to
+        /// nothing still cost). Real files (Illustrator's namespace entities) need a few
+        /// kilobytes. Default 1 MiB.
+        public var maxEntityExpansionBytes: Int
+        /// Deepest chain of entities whose text refers to another entity. Default 8.
+        public var maxEntityDepth: Int
 
         public init(maxInputBytes: Int = 64 << 20, maxAttributeBytes: Int = 16 << 20, maxDepth: Int = 256,
                     maxElements: Int = 250_000, maxCoordinate: CGFloat = 1_000_000, maxVisits: Int = 1_000_000,
-                    maxAttributeBytesRead: Int = 256 << 20, maxAttributes: Int = 2_000_000) {
+                    maxAttributeBytesRead: Int = 256 << 20, maxAttributes: Int = 2_000_000,
+                    maxEntityExpansionBytes: Int = 1 << 20, maxEntityDepth: Int = 8) {
+            self.maxEntityExpansionBytes = maxEntityExpansionBytes
+            self.maxEntityDepth = maxEntityDepth
             self.maxInputBytes = maxInputBytes
             self.maxAttributeBytes = maxAttributeBytes
             self.maxDepth = maxDepth
