@@ -64,3 +64,5 @@ extension TargetPreference: Sendable where Payload: Sendable {}
 extension TargetPreference.Entry: Sendable where Payload: Sendable {}
 extension TargetPreference: Equatable where Payload: Equatable {}
 extension TargetPreference.Entry: Equatable where Payload: Equatable {}
+extension TargetPreference: Hashable where Payload: Hashable {}
+extension TargetPreference.Entry: Hashable where Payload: Hashable {}

@@ -39,7 +39,7 @@ public struct HoleShape: SwiftUI.Shape {
     /// `rect` plus the union of the holes, to fill even-odd.
     ///
     /// Complexity: one boolean union of the hole outlines.
-    public func path(in rect: CGRect) -> SwiftUI.Path {
+    nonisolated public func path(in rect: CGRect) -> SwiftUI.Path {
         let overlay = HoleOverlay(bounds: rect, holes: holes.map { hole -> CutoutHoles.Hole in
             switch hole {
             case .roundedRect(let r, let radius): return .roundedRect(r, cornerRadius: radius, inset: inset)
