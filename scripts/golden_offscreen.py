@@ -7,7 +7,7 @@ Needs (pip): resvg-py   (see scripts/requirements-golden.txt)
 Run from the repository root:
     python scripts/golden_offscreen.py
 For every Tests/CutoutLayersTests/Fixtures/offscreen/<name>.svg (the SVGExporter output of the
-trees in OffscreenScaleTests, refreshed with CUTOUT_EXPORT_OUT, see that file) it writes
+trees in OffscreenScaleTests, refreshed with CUTOUT_GOLDEN_OUT, see that file) it writes
 Tests/CutoutLayersTests/Golden/offscreen-<name>-<scale>x.png for scales 1, 1.5, 2 and 3: the
 document rendered at ceil(width x scale) x ceil(height x scale) pixels, as LayerRenderer sizes
 its canvas.

@@ -8,10 +8,10 @@ The suites whose scale-1 goldens are reviewed renders of Cutout's own output
 (HolesReviewedRenderTests, CollectionGalleryTests, SpotlightGoldenTests, all in
 Tests/CutoutGalleryTests) check their scale-2 renders against resvg instead.
 Their tests write the SVG export of every such tree, named after its golden (`<name>-2x.svg`),
-when CUTOUT_EXPORT_OUT is set; this script renders each at zoom 2 (2 px per point, the size
+when CUTOUT_GOLDEN_OUT is set; this script renders each at zoom 2 (2 px per point, the size
 LayerRenderer gives a scale-2 render) into the suite's Golden folder:
 
-    CUTOUT_EXPORT_OUT=/tmp/x2 swift test --filter HolesReviewedRenderTests
+    CUTOUT_GOLDEN_OUT=/tmp/x2 swift test --filter HolesReviewedRenderTests
     python scripts/golden_resvg_2x.py /tmp/x2 Tests/CutoutGalleryTests/Golden
 """
 import glob

@@ -12,11 +12,11 @@ It writes:
   - Tests/CutoutSVGTests/Golden/svg-export-<name>.png for every
     Tests/CutoutSVGTests/Fixtures/svg-export/<name>.svg. Those SVG files are the output of
     SVGExporter for the trees built in RoundTripTests; the test regenerates them with
-    CUTOUT_EXPORT_OUT=<dir> (see RoundTripTests) and checks our render of each tree against
+    CUTOUT_GOLDEN_OUT=<dir> (see RoundTripTests) and checks our render of each tree against
     resvg's render of the exported SVG;
   - Tests/CutoutLayersTests/Golden/<name>-2x.png (at zoom 2 only) for every
     Tests/CutoutLayersTests/Fixtures/ca/<name>.svg: the exports of LayerRendererTests' trees
-    (refreshed with CUTOUT_EXPORT_OUT, see LayerRendererTests.checkAt2xAgainstResvg).
+    (refreshed with CUTOUT_GOLDEN_OUT, see LayerRendererTests.checkAt2xAgainstResvg).
 The first two also at 2 px per user unit, as <same name>-2x.png (the tests render those at scale 2).
 
 resvg writes straight-alpha RGBA PNGs at the document's size (1 px per user unit) times the zoom.

@@ -58,6 +58,7 @@ public protocol CollectionLayout: AnyObject {
 extension CollectionLayout {
     public func layoutAttributesForSupplementaryView(ofKind kind: String, at indexPath: IndexPath) -> LayoutAttributes? { nil }
 
+    /// Stops where proposed, whatever the velocity (points per second).
     public func targetContentOffset(forProposedContentOffset proposedContentOffset: CGPoint, withScrollingVelocity velocity: CGPoint) -> CGPoint {
         proposedContentOffset
     }

@@ -11,7 +11,7 @@ public struct PizzaOption: Hashable, Sendable {
     }
 }
 
-/// What the selector shows: SPEC §4's loading / error-with-retry / content states.
+/// What the selector shows: loading, an error with a retry, or its content.
 public enum SelectorState: Hashable, Sendable {
     case loading
     /// Loading failed; the host shows `message` and a retry button that calls ``PizzaHalfSelector/retry()``.
@@ -32,7 +32,7 @@ public enum SelectorEvent: Hashable, Sendable {
 
 /// The pizza-from-two-halves selector: two independently scrolling columns whose centred
 /// items make the order, with the coordination, shuffle, indicators, accessibility and
-/// states of SPEC §4. It is a model: the host feeds it offsets and renders what it reports.
+/// states. It is a model: the host feeds it offsets and renders what it reports.
 public final class PizzaHalfSelector {
     public private(set) var state: SelectorState = .loading
     /// The layout of the left column.

@@ -9,7 +9,7 @@ public enum PizzaHalfOrientation: String, Hashable, Sendable, CaseIterable {
     public var opposite: PizzaHalfOrientation { self == .left ? .right : .left }
 }
 
-/// The vertical pizza-half selector of SPEC §4: a table of pizzas whose centred item is the
+/// The vertical pizza-half selector: a table of pizzas whose centred item is the
 /// chosen one, with scaling, fading, alignment toward the other half, vertical compaction,
 /// pinned captions, snapping and a drum variant.
 ///
@@ -21,10 +21,13 @@ public final class PizzaHalfSelectorLayout: CollectionLayout {
         /// A list whose neighbours shrink and fade (the shipped design).
         case regular
         /// Every cell stacked on the centre pizza's frame, offset by its progress: a drum.
+        /// Past the critical offset the cells pile up on one spot at each end; each lies
+        /// exactly under its neighbour toward the current pizza and is hidden, so only the top
+        /// of each pile is returned.
         case drum
     }
 
-    /// The numbers of SPEC §4; every one can be changed.
+    /// The selector's numbers (sizes, scales, alphas, gaps); every one can be changed.
     public struct Configuration: Hashable, Sendable {
         /// Side of a pizza cell and the table's row height.
         public var itemSize: CGFloat = 300
@@ -62,7 +65,7 @@ public final class PizzaHalfSelectorLayout: CollectionLayout {
 
     /// Which half this column shows; decides the alignment toward the screen centre.
     public var orientation: PizzaHalfOrientation
-    /// The numbers of SPEC §4.
+    /// The selector's numbers.
     public var configuration: Configuration
     private let table: TableLayout
     public private(set) var context = CollectionContext(bounds: .zero, numberOfItems: 0)
@@ -75,7 +78,7 @@ public final class PizzaHalfSelectorLayout: CollectionLayout {
 
     public func prepare(for context: CollectionContext) {
         self.context = context
-        let resized = table.itemHeight != configuration.itemSize
+        let resized = table.itemHeight.bitPattern != configuration.itemSize.bitPattern
         table.itemHeight = configuration.itemSize
         let computed = table.frameComputationCount
         table.prepare(for: context)

@@ -52,7 +52,7 @@ public struct ScrollMotion: Hashable, Sendable {
 /// snapping as pure functions.
 ///
 /// Guarantees: the offset limits are always well ordered; content shorter than the viewport
-/// does not bounce unless `alwaysBounceVertical`/`alwaysBounceHorizontal` is set (SPEC §2);
+/// does not bounce unless `alwaysBounceVertical`/`alwaysBounceHorizontal` is set (as `UIScrollView`);
 /// non-finite inputs are ignored.
 public struct ScrollViewModel: Hashable, Sendable {
     /// The viewport size, as `bounds.size`.

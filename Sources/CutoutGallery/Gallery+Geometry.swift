@@ -51,7 +51,7 @@ extension GallerySection {
             shape(line, fill: nil, stroke: .white, width: 1, in: root)
         }
         return GalleryScene(id: "geometry-stroke-joins-caps", title: "Joins and caps",
-                            caption: "Left: miter, round and bevel joins. Right: butt, round and square caps. White: the centre line.",
+                            caption: "Path.copy(strokingWithWidth:lineCap:lineJoin:miterLimit:) filled as a shape. Left: miter, round and bevel joins. Right: butt, round and square caps. White: the centre line.",
                             size: size, frames: [root], frameDuration: 0)
     }
 
@@ -69,7 +69,7 @@ extension GallerySection {
         shape(wave.copy(dashingWithPhase: 4, lengths: [1, 12]).copy(strokingWithWidth: 8, lineCap: .round, lineJoin: .round, miterLimit: 10),
               fill: Color(red: 0.9, green: 0.3, blue: 0.2), in: root)
         return GalleryScene(id: "geometry-dashes", title: "Dashes",
-                            caption: "A circle dashed [18, 8] with butt caps; curves dashed [1, 12] with round caps, which turns dashes into dots.",
+                            caption: "Path.copy(dashingWithPhase:lengths:), then stroked: a circle dashed [18, 8] with butt caps; curves dashed [1, 12] with round caps, which turns dashes into dots.",
                             size: size, frames: [root], frameDuration: 0)
     }
 
@@ -88,7 +88,7 @@ extension GallerySection {
             shape(b, fill: nil, stroke: Color(white: 0.2, alpha: 0.5), width: 1, in: root)
         }
         return GalleryScene(id: "geometry-booleans", title: "Boolean operations",
-                            caption: "A circle and a rounded rect: union, intersection, subtracting, symmetric difference (results filled even-odd).",
+                            caption: "Path.union, intersection, subtracting and symmetricDifference of a circle and a rounded rect (results filled even-odd).",
                             size: size, frames: [root], frameDuration: 0)
     }
 

@@ -16,16 +16,16 @@ extension GallerySection {
         ]
         var scenes = suits.map { suit in
             GalleryScene(id: "shape-\(suit.id)", title: suit.title,
-                         caption: "SPEC §3 recipe in a 300 pt square, inset 20; filled non-zero, 2 pt stroke, shadow radius \(Int(suit.shadow)).",
+                         caption: "The card suit drawn by Shapes in a 300 pt square (inset 20), as a ShapeLayer filled non-zero with a 2 pt stroke and a shadow of radius \(Int(suit.shadow)).",
                          size: cell.size, frames: [suitLayer(suit.path, color: suit.color, shadowRadius: suit.shadow, size: cell.size)],
                          frameDuration: 0)
         }
         let size = CGSize(width: 340, height: 240)
         let border = Shapes.chamferedBorder(in: CGRect(x: 20, y: 20, width: 300, height: 200), inset: 40)
         scenes.append(GalleryScene(id: "shape-chamfered-border", title: "Chamfered border",
-                                   caption: "Two corners cut by 40 pt, two rounded with radius 40; white fill, black shadow radius 20 from the same path.",
+                                   caption: "Shapes.chamferedBorder: two corners cut by 40 pt, two rounded with radius 40; a white ShapeLayer whose black shadow (radius 20) comes from the same path as shadowPath.",
                                    size: size, frames: [borderLayer(border, size: size)], frameDuration: 0))
-        return try fromScenes(title: "Shapes", summary: "Outlines from SPEC §3, each a function of its rect.", scenes: scenes, scale: scale)
+        return try fromScenes(title: "Shapes", summary: "Outlines from CutoutGeometry's Shapes, each a function of its rect, drawn by CutoutLayers' ShapeLayer.", scenes: scenes, scale: scale)
     }
 
     private static func suitLayer(_ path: Path, color: Color, shadowRadius: CGFloat, size: CGSize) -> Layer {

@@ -48,12 +48,13 @@ package enum HolesGallery {
         return g
     }
 
-    static func roundedBar(_ rect: CGRect, _ color: Color) -> Layer {
-        let bar = Layer(frame: rect)
-        bar.backgroundColor = color
-        bar.cornerRadius = rect.height / 2
-        return bar
-    }
+    /// Titles and subtitles of the gallery's list cells.
+    static let cellWords = [
+        ("Margherita", "Tomato, mozzarella, basil"), ("Pepperoni", "Spicy salami, mozzarella"),
+        ("Four cheese", "Mozzarella, gorgonzola, parmesan"), ("Diablo", "Chorizo, jalapeño, chili"),
+        ("Veggie", "Peppers, olives, mushrooms"), ("Pesto garden", "Pesto, cherry tomatoes"),
+        ("Hawaiian", "Ham, pineapple, mozzarella"),
+    ]
 
     static func scene(_ id: String, _ title: String, _ caption: String, _ frames: [Layer], duration: Double = 0) -> GalleryScene {
         GalleryScene(id: id, title: title, caption: caption, size: sceneSize, frames: frames, frameDuration: duration)
@@ -67,7 +68,7 @@ package enum HolesGallery {
         let overlay = HoleOverlay(bounds: bounds, holes: [.roundedRect(CGRect(x: 95, y: 60, width: 200, height: 180), cornerRadius: 36)])
         layer.addSublayer(overlay.makeLayer(fill: .color(.white)))
         return scene("hole-view", "A view with a hole",
-                     "A white view with a rounded hole over a gradient view (SPEC §2).", [layer])
+                     "A white view with a rounded hole through which the gradient view behind it shows: HoleOverlay with one Hole.roundedRect, made into a layer by makeLayer(fill:).", [layer])
     }
 
     static func holeKinds() -> GalleryScene {
@@ -86,7 +87,7 @@ package enum HolesGallery {
         ]
         layer.addSublayer(HoleOverlay(bounds: bounds, holes: holes).makeLayer(fill: .color(mist)))
         return scene("hole-kinds", "Every kind of hole",
-                     "Per-corner radii, an inset circle, a star path, an outset capsule, two overlapping circles whose union stays clear, and a soft hole.",
+                     "Every Hole shape in one HoleOverlay: per-corner radii, an inset circle, a star path, an outset capsule, two overlapping circles whose union stays clear, and a soft hole (softness blurs its edge).",
                      [layer])
     }
 
@@ -116,8 +117,11 @@ package enum HolesGallery {
             let decor = Layer(frame: local)
             decor.backgroundColor = .white
             let textX = cell.frame.height
-            decor.addSublayer(roundedBar(CGRect(x: textX, y: local.midY - 16, width: local.width - textX - 60, height: 12), ink.withAlphaComponent(0.75)))
-            decor.addSublayer(roundedBar(CGRect(x: textX, y: local.midY + 6, width: local.width - textX - 110, height: 10), ink.withAlphaComponent(0.3)))
+            let words = cellWords[cell.index % cellWords.count]
+            decor.addSublayer(GalleryText.label(words.0, x: textX, baseline: local.midY - 3, width: local.width - textX - 16, size: 16,
+                                                color: ink.withAlphaComponent(0.85), bold: true))
+            decor.addSublayer(GalleryText.label(words.1, x: textX, baseline: local.midY + 16, width: local.width - textX - 16, size: 13,
+                                                color: ink.withAlphaComponent(0.5)))
             let separator = Layer(frame: CGRect(x: textX, y: local.height - 1, width: local.width - textX, height: 1))
             separator.backgroundColor = ink.withAlphaComponent(0.12)
             decor.addSublayer(separator)
@@ -133,7 +137,7 @@ package enum HolesGallery {
         var list = demoList(heights: listHeights, frame: bounds)
         list.setContentOffset(130)
         return scene("list-holes", "Holes through a list",
-                     "Every cell cuts its own hole, recomputed from its frame, into one background that does not scroll.",
+                     "HoleList: every visible cell cuts its own hole, recomputed from its frame, into one background that does not scroll.",
                      [listFrame(list)])
     }
 
@@ -146,14 +150,14 @@ package enum HolesGallery {
             return listFrame(list)
         }
         return scene("list-scrolling", "A list scrolling over its background",
-                     "The holes move with their cells; the background stays put.", frames, duration: 0.08)
+                     "HoleList.setContentOffset frame by frame: the holes move with their cells; the background stays put.", frames, duration: 0.08)
     }
 
     static func listShortContent() -> GalleryScene {
         var list = demoList(heights: [84, 100], frame: bounds)
         list.setContentOffset(60)   // a drag: ignored, the content is shorter than the viewport
         return scene("list-short-content", "Short content does not bounce",
-                     "Content shorter than the viewport: bouncing is off and the offset stays 0, so the holes stay over the background.",
+                     "A HoleList whose content is shorter than the viewport: bouncing is off and the offset stays 0, so the holes stay over the background.",
                      [listFrame(list)])
     }
 
@@ -179,8 +183,9 @@ package enum HolesGallery {
         rows.backgroundColor = .white
         for i in 0..<6 {
             let y = CGFloat(i) * 64
-            rows.addSublayer(roundedBar(CGRect(x: 16, y: y + 20, width: 150, height: 12), ink.withAlphaComponent(0.6)))
-            rows.addSublayer(roundedBar(CGRect(x: 16, y: y + 40, width: 100, height: 9), ink.withAlphaComponent(0.25)))
+            let words = cellWords[i % cellWords.count]
+            rows.addSublayer(GalleryText.label(words.0, x: 16, baseline: y + 31, width: 192, size: 14, color: ink.withAlphaComponent(0.75), bold: true))
+            rows.addSublayer(GalleryText.label(words.1, x: 16, baseline: y + 48, width: 192, size: 11, color: ink.withAlphaComponent(0.45)))
         }
         layer.addSublayer(view(list, content: rows, hole: local[1], cornerRadius: 18))
 
@@ -194,7 +199,7 @@ package enum HolesGallery {
         }
         layer.addSublayer(view(collection, content: cards, hole: local[2], cornerRadius: 0))
         return scene("stacked-hole", "One hole through three views",
-                     "An image, a scrolled list and a horizontal collection each cut the same screen-space circle in their own coordinates; the cuts line up.",
+                     "ViewSpace.localHoles(for:in:) maps one screen-space circle into an image, a scrolled list and a horizontal collection; each cuts it in its own coordinates and the cuts line up.",
                      [layer])
     }
 
@@ -255,7 +260,7 @@ package enum HolesGallery {
             layer.addSublayer(card)
         }
         return scene("pattern-cutout", "A pattern punched out of an image",
-                     "Left: a star path; middle: a striped image's alpha; right: an imported SVG rendered to alpha (its dots half opaque). Each image loses the pattern (image × (1 − pattern), as destinationOut) and sits in a hole of its own size in a white card.",
+                     "PatternCutout with three patterns. Left: a star path; middle: a striped image's alpha; right: an imported SVG (SVGImporter) rendered to alpha with Pattern.layer (its dots half opaque). Each image loses the pattern (image × (1 − pattern), as destinationOut) and sits in a hole of its own size in a white card.",
                      [layer])
     }
 
@@ -270,7 +275,7 @@ package enum HolesGallery {
         view.frame = rect
         layer.addSublayer(view)
         return scene("shaped-border", "Custom border with a matching shadow",
-                     "Two chamfered and two rounded corners (inset 40): the front layer is masked, the container casts the shadow through shadowPath.",
+                     "ShapedView with Shapes.chamferedBorder (inset 40): the front layer is masked to the outline and the container casts the shadow through shadowPath, so the shadow follows the cut corners.",
                      [layer])
     }
 
@@ -284,7 +289,7 @@ package enum HolesGallery {
             layer.addSublayer(v)
         }
         return scene("erased-curve", "Erased curve: even-odd and boolean",
-                     "A thick quadratic (width 80) cut out of a card. Left, even-odd: the stroke pokes out of the card's top edge (its outside part casts a shadow there) and its self-overlap at the tight turn flips back in. Right, boolean subtracting: clean.",
+                     "ShapedView.erasedCurveCard: a thick quadratic (width 80) cut out of a card. Left, EraseMode.evenOdd: the stroke pokes out of the card's top edge (its outside part casts a shadow there) and its self-overlap at the tight turn flips back in. Right, EraseMode.subtracting (a boolean difference): clean.",
                      [layer])
     }
 
@@ -310,15 +315,15 @@ package enum HolesGallery {
         let t = ShapedView(bounds: ticketRect, outline: ticket, fillColor: mist, shadow: soft).makeLayer()
         t.frame = CGRect(x: 30, y: 160, width: 330, height: 116)
         let front = t.sublayers[0]
-        front.addSublayer(roundedBar(CGRect(x: 24, y: 32, width: 160, height: 16), ink.withAlphaComponent(0.8)))
-        front.addSublayer(roundedBar(CGRect(x: 24, y: 62, width: 110, height: 11), ink.withAlphaComponent(0.35)))
+        front.addSublayer(GalleryText.label("Pizza night", x: 24, baseline: 50, width: 200, size: 22, color: ink.withAlphaComponent(0.85), bold: true))
+        front.addSublayer(GalleryText.label("Admit one · Friday 8 pm", x: 24, baseline: 74, width: 200, size: 13, color: ink.withAlphaComponent(0.5)))
         let stub = Layer(frame: CGRect(x: 250, y: 34, width: 48, height: 48))
         stub.backgroundColor = coral
         stub.cornerRadius = 24
         front.addSublayer(stub)
         layer.addSublayer(t)
         return scene("shapes-catalogue", "Shapes catalogue",
-                     "A rounded hexagon, a seven-point star, a continuous-corner square, a speech bubble with its arrow and a ticket with two notches, each a shaped view with a shadow.",
+                     "Shapes.regularPolygon, star, continuousRoundedRect, speechBubble and ticket, each a ShapedView with a border and a shadow that follows it.",
                      [layer])
     }
 
@@ -350,7 +355,7 @@ package enum HolesGallery {
             }
         }
         return scene("outstretch", "Outstretch beside the classic nine-slice",
-                     "Left: the bull's-eye (the fixed rect) is never stretched and sits low-left while the rest stretches around it. Right: a button image stretched by its centre, corners kept.",
+                     "Left, Outstretch: the bull's-eye (the fixed rect) is never stretched and sits low-left while the rest of the image stretches around it. Right, NineSlice: a button image stretched by its centre, corners kept.",
                      [layer])
     }
 
@@ -381,7 +386,7 @@ package enum HolesGallery {
 
     static func flashlight() -> GalleryScene {
         scene("flashlight", "Flashlight",
-              "A dark overlay with a soft round hole: an outstretch whose fixed rect is the spot, so only nine frames move with the touch.",
+              "Flashlight: a dark overlay with a soft round hole, an Outstretch whose fixed rect is the spot, so only nine frames move with the touch.",
               [flashlightFrame(at: CGPoint(x: 120, y: 110))])
     }
 
@@ -396,6 +401,6 @@ package enum HolesGallery {
             flashlightFrame(at: track.point(atDistance: length * CGFloat(i) / 16) ?? CGPoint(x: 195, y: 150))
         }
         return scene("flashlight-moving", "Flashlight following a path",
-                     "The spot follows a figure-of-eight; each frame only re-lays out the nine slices.", frames, duration: 0.1)
+                     "Flashlight.center following a figure-of-eight; each frame only re-lays out the nine slices.", frames, duration: 0.1)
     }
 }

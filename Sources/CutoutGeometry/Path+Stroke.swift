@@ -18,7 +18,7 @@ extension Path {
     /// - Each subpath gives one closed contour (two for a closed subpath: the outer and inner
     ///   sides). Where a thick curve crosses itself the contour crosses itself too, so
     ///   even-odd filling an outline appended to another shape leaves islands there, as with
-    ///   Core Graphics (SPEC §3, erased curve).
+    ///   Core Graphics (see the erased-curve card of CutoutHoles).
     /// - Accuracy: offsets of curves are within `min(lineWidth / 1000, 0.01 / s)` of the true
     ///   offset curves, where `s` is `transform.maximumScale` (so within 0.01 in output units);
     ///   lines, butt and square caps, miter and bevel joins are exact. Round caps and joins are
@@ -38,10 +38,31 @@ extension Path {
     public func copy(strokingWithWidth lineWidth: CGFloat, lineCap: LineCap, lineJoin: LineJoin,
                      miterLimit: CGFloat, transform: Transform = .identity) -> Path {
         guard lineWidth.isFinite, lineWidth > 0, transform.isFinite, !isEmpty else { return Path() }
+        return strokeOutline(width: lineWidth, cap: lineCap, join: lineJoin, miterLimit: miterLimit, transform: transform,
+                             tolerance: strokeTolerance(lineWidth: lineWidth, transform: transform))
+    }
+
+    /// The same outline as ``copy(strokingWithWidth:lineCap:lineJoin:miterLimit:transform:)``,
+    /// with curve offsets only as accurate as drawing needs: within `deviceTolerance` of the
+    /// true offsets once mapped by `deviceTransform` (a drawing context passes a quarter of a
+    /// device pixel, as Skia does), instead of 0.01. The outline stays in this path's space. A
+    /// tolerance or transform that cannot be used means the documented accuracy.
+    package func copy(strokingWithWidth lineWidth: CGFloat, lineCap: LineCap, lineJoin: LineJoin,
+                      miterLimit: CGFloat, deviceTolerance: CGFloat, deviceTransform: Transform) -> Path {
+        guard lineWidth.isFinite, lineWidth > 0, !isEmpty else { return Path() }
+        let precise = strokeTolerance(lineWidth: lineWidth, transform: deviceTransform)
+        let s = deviceTransform.isFinite ? deviceTransform.maximumScale : 0
+        let tolerance = deviceTolerance > 0 && deviceTolerance.isFinite && s > 0 && s.isFinite
+            ? max(precise, deviceTolerance / s) : precise
+        return strokeOutline(width: lineWidth, cap: lineCap, join: lineJoin, miterLimit: miterLimit,
+                             transform: .identity, tolerance: tolerance)
+    }
+
+    private func strokeOutline(width lineWidth: CGFloat, cap lineCap: LineCap, join lineJoin: LineJoin,
+                               miterLimit: CGFloat, transform: Transform, tolerance: CGFloat) -> Path {
         let limit = miterLimit.isFinite ? miterLimit : Self.defaultMiterLimit
         let outliner = StrokeOutliner(halfWidth: lineWidth / 2, cap: lineCap, join: lineJoin, miterLimit: limit)
-        let curves = OffsetCurve(halfWidth: lineWidth / 2,
-                                 tolerance: strokeTolerance(lineWidth: lineWidth, transform: transform))
+        let curves = OffsetCurve(halfWidth: lineWidth / 2, tolerance: tolerance)
         var out = Path()
         forEachStrokeSubpath { start, segments, closed in
             var pieces: [StrokePiece] = []

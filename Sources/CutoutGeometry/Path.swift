@@ -11,7 +11,7 @@ import Foundation
 ///   `closeSubpath()` first re-opens a subpath at the closed subpath's start, as Core Graphics does.
 /// - A segment (line, curve or arc) added to an open subpath starts at the current point; an
 ///   arc whose start differs from the current point is preceded by a straight line to it
-///   (SPEC §1: the club suit depends on this).
+///   (the club suit of ``Shapes`` depends on this).
 /// - **Non-finite input rule:** a building call whose arguments contain NaN or an infinity is
 ///   ignored as a whole, so a path never holds a non-finite coordinate. Finite but huge values
 ///   are kept; consumers clip them.

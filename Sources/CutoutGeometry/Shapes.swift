@@ -1,14 +1,15 @@
 import Foundation
 
 /// Parameterised outlines: each is a function of a rect, so it looks right at any size.
-/// SPEC §3's recipes live here; the catalogue grows in `Shapes+*.swift` files.
+/// The card suits, borders and the erased curve's centre line live here; the catalogue grows in
+/// `Shapes+*.swift` files.
 ///
 /// The card-suit recipes are defined on a square cell; for a rect that is not square they
-/// use the largest centred square. Their insets and adjustments default to the SPEC's values
+/// use the largest centred square. Their insets and adjustments default to the reference values
 /// at 300 pt (inset 20, adjustment 10) scaled with the cell, so a 300 pt cell reproduces the
-/// SPEC exactly and any other size is the same drawing scaled.
+/// reference drawing exactly and any other size is the same drawing scaled.
 public enum Shapes {
-    /// The SPEC's reference cell side, at which the default inset is 20 and adjustment 10.
+    /// The reference cell side, at which the default inset is 20 and adjustment 10.
     static let referenceSide: CGFloat = 300
 
     /// The largest square centred in `rect` (standardised), and its scale against 300 pt.
@@ -77,7 +78,7 @@ public enum Shapes {
     }
 
     /// The club: three full circles and the spade's stem. The path joins the circles with
-    /// straight lines (SPEC §1: a segment added to an open subpath connects from the current
+    /// straight lines (as in Core Graphics, a segment added to an open subpath connects from the current
     /// point); filled non-zero those lines add no area, filled even-odd the overlaps toggle.
     public static func club(in rect: CGRect, inset: CGFloat? = nil, adjustment: CGFloat? = nil) -> Path {
         let c = cell(rect)
@@ -105,7 +106,7 @@ public enum Shapes {
         p.closeSubpath()
     }
 
-    /// SPEC §3's custom border: top-left and bottom-right corners cut straight by `inset`,
+    /// The chamfered custom border: top-left and bottom-right corners cut straight by `inset`,
     /// top-right and bottom-left rounded with radius `inset`. `inset` is clamped to half the
     /// shorter side.
     public static func chamferedBorder(in rect: CGRect, inset: CGFloat = 40) -> Path {
@@ -124,7 +125,7 @@ public enum Shapes {
         return p
     }
 
-    /// The centre line of SPEC §3's erased curve: a quadratic from (w/4, h/4) to (3w/4, 3h/4)
+    /// The centre line of the erased curve (`ShapedView` in CutoutHoles cuts it out of a card): a quadratic from (w/4, h/4) to (3w/4, 3h/4)
     /// with its control at the top-right corner (w, 0), relative to `rect`.
     public static func erasedCurveCenterline(in rect: CGRect) -> Path {
         let r = rect.standardized

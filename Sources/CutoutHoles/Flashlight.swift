@@ -3,9 +3,9 @@ import CutoutLayers
 import CutoutRaster
 import Foundation
 
-/// A dark overlay with one soft round transparent spot that can follow a touch (SPEC §6's
-/// use case), built on ``Outstretch``: a small image holds the spot and a margin of solid
-/// overlay colour; the spot is the fixed rect, drawn at ``center``, and the margins stretch to
+/// A dark overlay with one soft round transparent spot that can follow a touch, built on
+/// ``Outstretch``: a small image holds the spot and a margin of solid overlay colour; the spot
+/// is the fixed rect, drawn at ``center``, and the margins stretch to
 /// cover the rest of the view. Moving the light only moves nine frames.
 public struct Flashlight: Hashable, Sendable {
     /// Largest spot radius (plus softness) accepted, in points; larger values are clamped so

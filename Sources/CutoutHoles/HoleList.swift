@@ -2,7 +2,7 @@ import CutoutGeometry
 import Foundation
 
 /// A vertically scrolling list whose every cell has its own hole looking through to one
-/// shared background that does not scroll (SPEC §2, "holes through a list").
+/// shared background that does not scroll ("holes through a list").
 ///
 /// The model is the list's layout state: cell heights (with prefix sums), the viewport, the
 /// content offset and each cell's hole in cell coordinates. Each visible cell's hole is

@@ -1,7 +1,7 @@
 import CutoutGeometry
 import Foundation
 
-/// An opaque rect with holes: the geometry of a "hole view" (SPEC §2).
+/// An opaque rect with holes: the geometry of a "hole view".
 ///
 /// The overlay covers ``bounds`` except where any hole is: overlapping holes stay
 /// transparent (their union is cut, never toggled back on as even-odd toggling would do).

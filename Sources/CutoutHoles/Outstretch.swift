@@ -1,7 +1,7 @@
 import CutoutGeometry
 import Foundation
 
-/// The inverse of `contentStretch` (SPEC §6): a fixed rect of the image is never stretched
+/// The inverse of `contentStretch`: a fixed rect of the image is never stretched
 /// and is drawn centred on a movable point of the view; the eight regions around it stretch
 /// so the image still fills the view.
 ///

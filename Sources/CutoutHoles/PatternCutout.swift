@@ -4,7 +4,7 @@ import CutoutRaster
 import Foundation
 
 /// A designer's pattern punched out of an image, shown through a hole of the image's size in
-/// a container (SPEC §2): the background shows through the pattern, and the container hides
+/// a container: the background shows through the pattern, and the container hides
 /// everything except the image.
 ///
 /// The seed draws the pattern over the image with `destinationOut` (the pattern's alpha

@@ -17,14 +17,14 @@ extension ShapedView {
         case subtracting
     }
 
-    /// SPEC §3's erased-curve card: a rounded rect with a thick quadratic curve cut out of it
+    /// The erased-curve card: a rounded rect with a thick quadratic curve cut out of it
     /// (from (w/4, h/4) to (3w/4, 3h/4), control (w, 0), round caps and joins), white, with a
     /// black shadow of radius 20.
     ///
     /// - Parameters:
     ///   - cornerRadius: the card's corner radius (20 in the seed).
     ///   - lineWidth: the curve's thickness (70 in the seed).
-    ///   - centerline: the curve to erase; `nil` for SPEC §3's curve in `bounds`.
+    ///   - centerline: the curve to erase; `nil` for `Shapes.erasedCurveCenterline(in:)` of `bounds`.
     public static func erasedCurveCard(bounds: CGRect, mode: EraseMode, cornerRadius: CGFloat = 20,
                                        lineWidth: CGFloat = 70, centerline: Path? = nil,
                                        shadow: LayerShadow? = LayerShadow()) -> ShapedView {

@@ -20,7 +20,7 @@ public struct LayerShadow: Hashable, Sendable {
 }
 
 /// A view of any outline with a fill, an optional border and a shadow that follows the
-/// outline (SPEC §3).
+/// outline.
 ///
 /// Layer structure, the seed's recipe: the container draws only the shadow, cast from a
 /// `shadowPath` equal to the outline; a front sublayer carries the fill and the border and is

@@ -30,6 +30,22 @@ struct ClipState: Hashable, Sendable {
         }
     }
 
+    /// Like ``rasterize(_:rule:through:)`` on up to `threads` threads, with one blitter per
+    /// thread (`blitter(worker)`, made on the calling thread before any starts).
+    func rasterize<B: SpanBlitter>(_ raster: Rasterizer, rule: FillRule, threads: Int, through blitter: (Int) -> B) {
+        if threads <= 1 { return rasterize(raster, rule: rule, through: blitter(0)) }
+        if let mask {
+            mask.coverage.withUnsafeBufferPointer { m in
+                raster.rasterize(clip: bounds, rule: rule, threads: threads) { worker in
+                    ClipMaskBlitter(inner: blitter(worker), mask: m.baseAddress!, originX: mask.bounds.minX,
+                                    originY: mask.bounds.minY, rowBytes: mask.bounds.width)
+                }
+            }
+        } else {
+            raster.rasterize(clip: bounds, rule: rule, threads: threads, makeBlitter: blitter)
+        }
+    }
+
     /// The clip's coverage at a device pixel (0 outside ``bounds``).
     func coverage(x: Int, y: Int) -> UInt8 {
         guard x >= bounds.minX, x < bounds.maxX, y >= bounds.minY, y < bounds.maxY else { return 0 }

@@ -14,6 +14,11 @@ struct StrokeStyle {
 }
 
 extension DrawingContext {
+    /// How far, in device pixels, stroked curve offsets may stray from the true offsets: a
+    /// quarter pixel, as Skia's stroker allows (the outline is then flattened to within
+    /// ``flatteningTolerance``).
+    package static let strokeTolerance: CGFloat = 0.25
+
     /// Sets the stroke to a solid colour.
     public mutating func setStrokeColor(_ color: Color) { gstate.stroke.paint = .color(color) }
 
@@ -54,12 +59,17 @@ extension DrawingContext {
         guard !path.isEmpty, !gstate.clip.bounds.isEmpty else { return }
         let path = s.dashLengths.isEmpty ? path : path.copy(dashingWithPhase: s.dashPhase, lengths: s.dashLengths)
         // A hairline is one device pixel wide whatever the CTM, so it is stroked in device space.
-        let outline = s.lineWidth == 0
-            ? path.applying(gstate.ctm).copy(strokingWithWidth: 1, lineCap: s.lineCap, lineJoin: s.lineJoin,
-                                             miterLimit: s.miterLimit)
-            : path.copy(strokingWithWidth: s.lineWidth, lineCap: s.lineCap, lineJoin: s.lineJoin,
-                        miterLimit: s.miterLimit, transform: gstate.ctm)
-        fill(outline, transform: .identity, rule: .winding, paint: s.paint)
+        if s.lineWidth == 0 {
+            let outline = path.applying(gstate.ctm).copy(
+                strokingWithWidth: 1, lineCap: s.lineCap, lineJoin: s.lineJoin, miterLimit: s.miterLimit,
+                deviceTolerance: DrawingContext.strokeTolerance, deviceTransform: .identity)
+            fill(outline, transform: .identity, rule: .winding, paint: s.paint)
+        } else {
+            let outline = path.copy(strokingWithWidth: s.lineWidth, lineCap: s.lineCap, lineJoin: s.lineJoin,
+                                    miterLimit: s.miterLimit, deviceTolerance: DrawingContext.strokeTolerance,
+                                    deviceTransform: gstate.ctm)
+            fill(outline, transform: gstate.ctm, rule: .winding, paint: s.paint)
+        }
     }
 
     /// Strokes the outline of `rect`.

@@ -4,11 +4,44 @@ import struct CutoutGeometry.Transform
 
 /// Receives the coverage of a rasterised path, one horizontal run at a time.
 ///
-/// Runs arrive row by row, top to bottom and left to right within a row; pixels that are not
-/// covered at all are never reported.
+/// Runs and coverage rows arrive row by row, top to bottom and left to right within a row;
+/// pixels that are not covered at all are never reported as runs.
 protocol SpanBlitter {
     /// `count` pixels starting at column `x` of row `y`, all with `coverage` in `1...255`.
     mutating func blitRun(x: Int, y: Int, count: Int, coverage: UInt8)
+
+    /// `count` pixels starting at column `x` of row `y`, pixel `k` with `coverage[k]` in
+    /// `0...255` (0: untouched). The bytes are scratch memory the blitter may overwrite.
+    mutating func blitMask(x: Int, y: Int, count: Int, coverage: UnsafeMutablePointer<UInt8>)
+
+    /// Whether coverage should come as ``blitGroup(x:y:coverage:)`` calls, four pixels at a
+    /// time, rather than as rows through ``blitMask(x:y:count:coverage:)``.
+    static var blitsGroups: Bool { get }
+
+    /// Pixels `x ..< x + 4` of row `y`, with coverage `0...255` per lane.
+    mutating func blitGroup(x: Int, y: Int, coverage: SIMD4<UInt32>)
+}
+
+extension SpanBlitter {
+    static var blitsGroups: Bool { false }
+
+    mutating func blitGroup(x: Int, y: Int, coverage: SIMD4<UInt32>) {
+        var bytes = SIMD4<UInt8>(truncatingIfNeeded: coverage)
+        withUnsafeMutableBytes(of: &bytes) { blitMask(x: x, y: y, count: 4, coverage: $0.baseAddress!.assumingMemoryBound(to: UInt8.self)) }
+    }
+
+    /// Splits the row into runs of equal non-zero coverage.
+    @inline(__always)
+    mutating func blitMask(x: Int, y: Int, count: Int, coverage: UnsafeMutablePointer<UInt8>) {
+        var i = 0
+        while i < count {
+            let c = coverage[i]
+            var j = i + 1
+            while j < count && coverage[j] == c { j += 1 }
+            if c != 0 { blitRun(x: x + i, y: y, count: j - i, coverage: c) }
+            i = j
+        }
+    }
 }
 
 /// The anti-aliasing scan converter: exact-area coverage by cell accumulation.
@@ -33,7 +66,7 @@ protocol SpanBlitter {
 /// Known limit of the method (shared with FreeType-style area rasterisers): where several
 /// winding layers meet inside one pixel (self-intersections, overlapping subpaths, ±1 windings
 /// side by side), signed areas are summed before the fill rule is applied, so such pixels can
-/// differ from the true coverage. `ReferenceRasterizer.analyse` identifies them; everywhere
+/// differ from the true coverage. `ReferenceRasterizer.analyse` (in the tests' support target) identifies them; everywhere
 /// else coverage is exact up to `Float` rounding.
 ///
 /// Complexity: O(segments × bands + touched cells + covered pixels) per fill.
@@ -43,7 +76,12 @@ final class Rasterizer {
     /// Device coordinates are clamped to this magnitude before clipping.
     static let coordinateLimit: Double = 1e12
     /// Most accumulation cells alive at once (one float each).
-    static let cellBudget = 1 << 16
+    static let cellBudget = 1 << 18
+    /// Smallest path box (in pixels, inside the clip) whose rows are shared among threads:
+    /// below it, starting threads costs more than it saves.
+    static let threadingMinimumPixels = 1 << 16
+    /// How many threads the last multi-threaded call used (for tests).
+    private(set) var lastThreadCount = 0
 
     /// Flattening tolerance in device pixels.
     var tolerance: Double = Rasterizer.defaultTolerance
@@ -56,47 +94,14 @@ final class Rasterizer {
     /// End (exclusive, in points) of each contour in `points`.
     private var contourEnds: [Int] = []
     private var bounds = (minX: 0.0, minY: 0.0, maxX: 0.0, maxY: 0.0)
-    /// Per band, where its segments start in ``bandSegments`` (one more entry than bands).
-    private var bandStarts: [Int] = []
-    private var bandFill: [Int] = []
-    /// Point-index pairs (from, to) of the segments of each band, band after band.
-    private var bandSegments: [Int32] = []
-
-    private var cells = UnsafeMutablePointer<Float>.allocate(capacity: 0)
-    private var cellCapacity = 0
-    private var rowMin = UnsafeMutablePointer<Int32>.allocate(capacity: 0)
-    private var rowMax = UnsafeMutablePointer<Int32>.allocate(capacity: 0)
-    private var rowCapacity = 0
-    /// One bit per block of 16 cells that may be non-zero, so sweeps skip empty stretches.
-    private var dirty = UnsafeMutablePointer<UInt64>.allocate(capacity: 0)
-    private var dirtyCapacity = 0
+    /// Accumulation memory of the calling thread, and of each extra worker (made on first use).
+    private let buffers = BandBuffers()
+    private var workerBuffers: [BandBuffers] = []
 
     init() {}
 
     deinit {
-        points.deallocate(); cells.deallocate(); rowMin.deallocate(); rowMax.deallocate(); dirty.deallocate()
-    }
-
-    /// Grows the band buffers (all zero / empty) to hold `rows` rows of `stride` cells.
-    private func reserve(stride: Int, rows: Int, dirtyWords: Int) {
-        if cellCapacity < stride * rows {
-            cells.deallocate()
-            cellCapacity = stride * rows
-            cells = .allocate(capacity: cellCapacity)
-            cells.initialize(repeating: 0, count: cellCapacity)
-        }
-        if rowCapacity < rows {
-            rowMin.deallocate(); rowMax.deallocate()
-            rowCapacity = rows
-            rowMin = .allocate(capacity: rows); rowMin.initialize(repeating: .max, count: rows)
-            rowMax = .allocate(capacity: rows); rowMax.initialize(repeating: -1, count: rows)
-        }
-        if dirtyCapacity < dirtyWords * rows {
-            dirty.deallocate()
-            dirtyCapacity = dirtyWords * rows
-            dirty = .allocate(capacity: dirtyCapacity)
-            dirty.initialize(repeating: 0, count: dirtyCapacity)
-        }
+        points.deallocate()
     }
 
     // MARK: Flattening
@@ -217,7 +222,61 @@ final class Rasterizer {
 
     /// Rasterises the stored contours (every contour implicitly closed) inside `clip`.
     func rasterize<B: SpanBlitter>(clip: PixelRect, rule: FillRule, into blitter: inout B) {
-        guard !contourEnds.isEmpty, !clip.isEmpty, bounds.minX <= bounds.maxX else { return }
+        guard let plan = plan(clip: clip, rule: rule) else { return }
+        if plan.bandCount > 1 { bucketSegments(plan, into: buffers) }
+        scan(plan, bands: 0, step: 1, segmentsFrom: buffers, buffers: buffers, into: &blitter)
+    }
+
+    /// Rasterises like ``rasterize(clip:rule:into:)`` with up to `threads` threads, each
+    /// taking every `threads`-th band of rows with its own blitter (`makeBlitter(worker)`,
+    /// worker in `0..<threads`; blitters must only touch the rows they are given).
+    ///
+    /// Bit-identical to the single-threaded result: each cell's value depends only on the
+    /// segment and the row, never on where bands start (see ``Accumulator``), and a cell
+    /// receives its segments in the same order either way.
+    func rasterize<B: SpanBlitter>(clip: PixelRect, rule: FillRule, threads: Int, makeBlitter: (Int) -> B) {
+        guard var plan = plan(clip: clip, rule: rule) else { return }
+        let small = plan.region.width * plan.region.height < Rasterizer.threadingMinimumPixels
+        if !small && threads > 1 {
+            // About four bands per thread, so that uneven rows still share out evenly (any
+            // banding gives the same pixels).
+            let rows = (plan.region.height + 4 * threads - 1) / (4 * threads)
+            plan.bandRows = min(plan.bandRows, max(rows, 8))
+            plan.bandCount = (plan.region.height + plan.bandRows - 1) / plan.bandRows
+        }
+        let n = small ? 1 : min(max(1, threads), plan.bandCount)
+        lastThreadCount = n
+        if n == 1 {
+            var blitter = makeBlitter(0)
+            if plan.bandCount > 1 { bucketSegments(plan, into: buffers) }
+            scan(plan, bands: 0, step: 1, segmentsFrom: buffers, buffers: buffers, into: &blitter)
+            return
+        }
+        bucketSegments(plan, into: buffers)
+        while workerBuffers.count < n - 1 { workerBuffers.append(BandBuffers()) }
+        let pool = [buffers] + workerBuffers.prefix(n - 1)
+        var blitters = (0..<n).map(makeBlitter)
+        blitters.withUnsafeMutableBufferPointer { bp in
+            let each = bp.baseAddress!
+            let work = UncheckedSendable(value: { (worker: Int) in
+                self.scan(plan, bands: worker, step: n, segmentsFrom: pool[0], buffers: pool[worker], into: &each[worker])
+            })
+            DispatchQueue.concurrentPerform(iterations: n) { worker in work.value(worker) }
+        }
+    }
+
+    /// What one rasterisation covers: the pixels that can be touched and how they are banded.
+    struct Plan {
+        var region: PixelRect
+        var stride: Int
+        var bandRows: Int
+        var bandCount: Int
+        var dirtyWords: Int
+        var evenOdd: Bool
+    }
+
+    private func plan(clip: PixelRect, rule: FillRule) -> Plan? {
+        guard !contourEnds.isEmpty, !clip.isEmpty, bounds.minX <= bounds.maxX else { return nil }
         // Pixels left of the path's box see zero winding; edges further left are projected
         // onto the clip's left edge, so the region starts at the larger of the two.
         let region = PixelRect(
@@ -225,46 +284,56 @@ final class Rasterizer {
             minY: max(clip.minY, Int(bounds.minY.rounded(.down))),
             maxX: min(clip.maxX, Int(bounds.maxX.rounded(.up))),
             maxY: min(clip.maxY, Int(bounds.maxY.rounded(.up))))
-        guard region.minX < region.maxX, region.minY < region.maxY else { return }
-        let w = region.width, stride = w + 2
+        guard region.minX < region.maxX, region.minY < region.maxY else { return nil }
+        // Rows are whole groups of four cells, so a group never reaches into the next row.
+        let stride = (region.width + 2 + 3) & ~3
         let bandRows = max(1, min(region.height, Rasterizer.cellBudget / stride))
-        let dirtyWords = (stride + 1023) >> 10
-        reserve(stride: stride, rows: bandRows, dirtyWords: dirtyWords)
-        let evenOdd = rule == .evenOdd
-        var acc = Accumulator(cells: cells, stride: stride, width: w, rowMin: rowMin, rowMax: rowMax,
-                              dirty: dirty, dirtyWords: dirtyWords)
+        return Plan(region: region, stride: stride, bandRows: bandRows,
+                    bandCount: (region.height + bandRows - 1) / bandRows,
+                    dirtyWords: (stride / 4 + 63) >> 6, evenOdd: rule == .evenOdd)
+    }
+
+    /// Accumulates and sweeps bands `bands`, `bands + step`, … of `plan` with `buffers`.
+    private func scan<B: SpanBlitter>(_ plan: Plan, bands first: Int, step: Int, segmentsFrom bucketed: BandBuffers,
+                                      buffers: BandBuffers, into blitter: inout B) {
+        let region = plan.region
+        buffers.reserve(stride: plan.stride, rows: plan.bandRows, dirtyWords: plan.dirtyWords)
+        var acc = Accumulator(cells: buffers.cells, stride: plan.stride, width: region.width,
+                              dirty: buffers.dirty, dirtyWords: plan.dirtyWords)
+        let coverage = buffers.coverageRow
         acc.left = Double(region.minX); acc.right = Double(region.maxX)
-        let bandCount = (region.height + bandRows - 1) / bandRows
-        if bandCount > 1 { bucketSegments(region: region, bandRows: bandRows, bandCount: bandCount) }
-        do { let pts = UnsafePointer(points)
-            bandStarts.withUnsafeBufferPointer { starts in
-                bandSegments.withUnsafeBufferPointer { segs in
-                    for band in 0..<bandCount {
-                        let top = region.minY + band * bandRows
-                        let bot = min(region.maxY, top + bandRows)
-                        acc.top = Double(top); acc.bottom = Double(bot)
-                        if bandCount == 1 {
-                            var start = 0
-                            for end in contourEnds {
-                                var px = pts[2 * (end - 1)], py = pts[2 * (end - 1) + 1]
-                                for i in start..<end {
-                                    let qx = pts[2 * i], qy = pts[2 * i + 1]
-                                    acc.addSegment(px, py, qx, qy)
-                                    px = qx; py = qy
-                                }
-                                start = end
+        let pts = UnsafePointer(points)
+        bucketed.bandStarts.withUnsafeBufferPointer { starts in
+            bucketed.bandSegments.withUnsafeBufferPointer { segs in
+                var band = first
+                while band < plan.bandCount {
+                    let top = region.minY + band * plan.bandRows
+                    let bot = min(region.maxY, top + plan.bandRows)
+                    acc.topRow = top
+                    acc.top = Double(top); acc.bottom = Double(bot)
+                    if plan.bandCount == 1 {
+                        var start = 0
+                        for end in contourEnds {
+                            var px = pts[2 * (end - 1)], py = pts[2 * (end - 1) + 1]
+                            for i in start..<end {
+                                let qx = pts[2 * i], qy = pts[2 * i + 1]
+                                acc.addSegment(px, py, qx, qy)
+                                px = qx; py = qy
                             }
-                        } else {
-                            var k = starts[band]
-                            let kEnd = starts[band + 1]
-                            while k < kEnd {
-                                let from = Int(segs[k]), to = Int(segs[k + 1])
-                                acc.addSegment(pts[2 * from], pts[2 * from + 1], pts[2 * to], pts[2 * to + 1])
-                                k += 2
-                            }
+                            start = end
                         }
-                        acc.sweep(rows: bot - top, originX: region.minX, originY: top, evenOdd: evenOdd, into: &blitter)
+                    } else {
+                        var k = starts[band]
+                        let kEnd = starts[band + 1]
+                        while k < kEnd {
+                            let from = Int(segs[k]), to = Int(segs[k + 1])
+                            acc.addSegment(pts[2 * from], pts[2 * from + 1], pts[2 * to], pts[2 * to + 1])
+                            k += 2
+                        }
                     }
+                    acc.sweep(rows: bot - top, originX: region.minX, originY: top, evenOdd: plan.evenOdd,
+                              coverage: coverage, into: &blitter)
+                    band += step
                 }
             }
         }
@@ -272,10 +341,11 @@ final class Rasterizer {
 
     /// Sorts the segments (as point-index pairs) into the bands they reach, so that each band
     /// visits only its own segments: O(segments + band crossings) instead of O(segments × bands).
-    private func bucketSegments(region: PixelRect, bandRows: Int, bandCount: Int) {
-        bandStarts.removeAll(keepingCapacity: true)
-        bandStarts.append(contentsOf: repeatElement(0, count: bandCount + 1))
-        let minY = Double(region.minY), maxY = Double(region.maxY), rows = Double(bandRows)
+    private func bucketSegments(_ plan: Plan, into buffers: BandBuffers) {
+        let bandCount = plan.bandCount
+        buffers.bandStarts.removeAll(keepingCapacity: true)
+        buffers.bandStarts.append(contentsOf: repeatElement(0, count: bandCount + 1))
+        let minY = Double(plan.region.minY), maxY = Double(plan.region.maxY), rows = Double(plan.bandRows)
         do { let pts = UnsafePointer(points)
             @inline(__always) func bands(_ from: Int, _ to: Int) -> (Int, Int)? {
                 let ya = pts[2 * from + 1], yb = pts[2 * to + 1]
@@ -285,7 +355,7 @@ final class Rasterizer {
                 let b1 = y1 >= maxY ? bandCount - 1 : min(bandCount - 1, Int((y1 - minY) / rows))
                 return (b0, b1)
             }
-            bandStarts.withUnsafeMutableBufferPointer { counts in
+            buffers.bandStarts.withUnsafeMutableBufferPointer { counts in
                 var start = 0
                 for end in contourEnds {
                     var prev = end - 1
@@ -297,12 +367,14 @@ final class Rasterizer {
                 }
                 for b in 0..<bandCount { counts[b + 1] += counts[b] }
             }
-            let total = bandStarts[bandCount]
-            if bandSegments.count < total { bandSegments.append(contentsOf: repeatElement(0, count: total - bandSegments.count)) }
-            bandFill.removeAll(keepingCapacity: true)
-            bandFill.append(contentsOf: bandStarts.dropLast())
-            bandFill.withUnsafeMutableBufferPointer { fill in
-                bandSegments.withUnsafeMutableBufferPointer { segs in
+            let total = buffers.bandStarts[bandCount]
+            if buffers.bandSegments.count < total {
+                buffers.bandSegments.append(contentsOf: repeatElement(0, count: total - buffers.bandSegments.count))
+            }
+            buffers.bandFill.removeAll(keepingCapacity: true)
+            buffers.bandFill.append(contentsOf: buffers.bandStarts.dropLast())
+            buffers.bandFill.withUnsafeMutableBufferPointer { fill in
+                buffers.bandSegments.withUnsafeMutableBufferPointer { segs in
                     var start = 0
                     for end in contourEnds {
                         var prev = end - 1
@@ -330,7 +402,57 @@ final class Rasterizer {
     }
 }
 
-/// `⌈v⌉` for `v ≥ 0` (band-local coordinates), without a libm call.
+/// A value handed to other threads whose safety the caller guarantees (disjoint rows, shared
+/// read-only geometry).
+private struct UncheckedSendable<T>: @unchecked Sendable {
+    let value: T
+}
+
+/// The memory one thread needs to scan bands: cells, dirty bits, a coverage row and the
+/// band buckets. Reused between calls, so steady drawing does not allocate.
+final class BandBuffers {
+    private(set) var cells = UnsafeMutablePointer<Float>.allocate(capacity: 0)
+    private var cellCapacity = 0
+    /// One band row of coverage bytes, handed to the blitter.
+    private(set) var coverageRow = UnsafeMutablePointer<UInt8>.allocate(capacity: 0)
+    private var coverageCapacity = 0
+    /// One bit per group of 4 cells that may be non-zero, so sweeps skip empty stretches.
+    private(set) var dirty = UnsafeMutablePointer<UInt64>.allocate(capacity: 0)
+    private var dirtyCapacity = 0
+    /// Per band, where its segments start in ``bandSegments`` (one more entry than bands).
+    var bandStarts: [Int] = []
+    var bandFill: [Int] = []
+    /// Point-index pairs (from, to) of the segments of each band, band after band.
+    var bandSegments: [Int32] = []
+
+    deinit {
+        cells.deallocate(); coverageRow.deallocate(); dirty.deallocate()
+    }
+
+    /// Grows the buffers (all zero) to hold `rows` rows of `stride` cells.
+    func reserve(stride: Int, rows: Int, dirtyWords: Int) {
+        if cellCapacity < stride * rows {
+            cells.deallocate()
+            cellCapacity = stride * rows
+            cells = .allocate(capacity: cellCapacity)
+            cells.initialize(repeating: 0, count: cellCapacity)
+        }
+        if coverageCapacity < stride {
+            coverageRow.deallocate()
+            coverageCapacity = stride
+            coverageRow = .allocate(capacity: stride)
+            coverageRow.initialize(repeating: 0, count: stride)
+        }
+        if dirtyCapacity < dirtyWords * rows {
+            dirty.deallocate()
+            dirtyCapacity = dirtyWords * rows
+            dirty = .allocate(capacity: dirtyCapacity)
+            dirty.initialize(repeating: 0, count: dirtyCapacity)
+        }
+    }
+}
+
+/// `⌈v⌉` for `v ≥ 0`, without a libm call.
 @inline(__always)
 private func ceilNonNegative(_ v: Double) -> Int {
     let i = Int(v)
@@ -344,51 +466,44 @@ private func clampCoordinate(_ v: Double) -> Double {
 }
 
 /// The per-band accumulation buffer and the geometry clipper in front of it.
+///
+/// Every x where a segment meets a row boundary is computed from the segment's own end
+/// points and the boundary's absolute y (never from a point clipped to a band), so a cell's
+/// value does not depend on how rows are grouped into bands: a render split into bands across
+/// threads is bit-identical to one made in a single pass.
 private struct Accumulator {
     let cells: UnsafeMutablePointer<Float>
     let stride: Int
     let width: Int
-    let rowMin: UnsafeMutablePointer<Int32>
-    let rowMax: UnsafeMutablePointer<Int32>
     let dirty: UnsafeMutablePointer<UInt64>
     let dirtyWords: Int
+    /// The band's rows (absolute, `top ..< bottom`) and the region's columns.
     var top = 0.0, bottom = 0.0, left = 0.0, right = 0.0
+    /// `top` as an integer.
+    var topRow = 0
 
     init(cells: UnsafeMutablePointer<Float>, stride: Int, width: Int,
-         rowMin: UnsafeMutablePointer<Int32>, rowMax: UnsafeMutablePointer<Int32>,
          dirty: UnsafeMutablePointer<UInt64>, dirtyWords: Int) {
         self.cells = cells; self.stride = stride; self.width = width
-        self.rowMin = rowMin; self.rowMax = rowMax
         self.dirty = dirty; self.dirtyWords = dirtyWords
     }
 
-    /// Marks the 16-cell blocks holding cells `a...b` of band row `row` as dirty.
+    /// Marks the groups of 4 cells holding cells `a...b` of band row `row` as dirty.
     @inline(__always)
     func markDirty(row: Int, _ a: Int, _ b: Int) {
         let words = dirty + row * dirtyWords
-        let b0 = a >> 4, b1 = b >> 4
-        if b0 == b1 {
-            words[b0 >> 6] |= 1 << UInt64(b0 & 63)
-        } else {
-            for blk in b0...b1 { words[blk >> 6] |= 1 << UInt64(blk & 63) }
+        var g0 = a >> 2
+        let g1 = b >> 2
+        while true {
+            let wi = g0 >> 6
+            let wordEnd = wi << 6 | 63
+            let last = g1 < wordEnd ? g1 : wordEnd
+            let n = last - g0 + 1
+            let bits: UInt64 = n >= 64 ? ~0 : (1 << UInt64(n)) &- 1
+            words[wi] |= bits << UInt64(g0 & 63)
+            if last == g1 { return }
+            g0 = last + 1
         }
-    }
-
-    /// The first cell index at or after `cell` that starts a dirty block, or `Int.max`.
-    @inline(__always)
-    func nextDirtyBlockStart(row: Int, from cell: Int) -> Int {
-        let words = dirty + row * dirtyWords
-        var blk = cell >> 4
-        var wi = blk >> 6
-        guard wi < dirtyWords else { return .max }
-        var word = words[wi] & (~0 << UInt64(blk & 63))
-        while word == 0 {
-            wi += 1
-            if wi >= dirtyWords { return .max }
-            word = words[wi]
-        }
-        blk = wi << 6 + word.trailingZeroBitCount
-        return blk << 4
     }
 
     /// Clips a device-space segment to the band and the region's columns, then accumulates.
@@ -399,67 +514,58 @@ private struct Accumulator {
         if y0 > y1 { swap(&x0, &x1); swap(&y0, &y1); dir = -1 }
         if y1 <= top || y0 >= bottom { return }
         if x0 >= right && x1 >= right { return }
-        if y0 < top || y1 > bottom {
-            let k = (x1 - x0) / (y1 - y0)
-            if y0 < top { x0 += k * (top - y0); y0 = top }
-            if y1 > bottom { x1 = x0 + k * (bottom - y0); y1 = bottom }
-            if y0 >= y1 { return }
-        }
+        let ya = y0 > top ? y0 : top, yb = y1 < bottom ? y1 : bottom
         if x0 <= left && x1 <= left {
-            accumulate(0, y0 - top, 0, y1 - top, dir)
+            // Left of the region: projected onto its left edge, where it keeps its winding.
+            accumulate(left, y0, left, y1, 0, ya, yb, dir)
             return
         }
+        let k = (x1 - x0) / (y1 - y0)
         if x0 >= left && x1 >= left && x0 <= right && x1 <= right {
-            accumulate(x0 - left, y0 - top, x1 - left, y1 - top, dir)
+            accumulate(x0, y0, x1, y1, k, ya, yb, dir)
             return
         }
-        // Crosses a side: split where x meets `left` / `right`, clamp each piece to the
+        // Crosses a side: split where x meets `left` / `right`; each piece is clamped to the
         // columns (pieces left of the region become vertical at its left edge).
-        let kx = (x1 - x0) / (y1 - y0)
         var c1 = y1, c2 = y1
-        if (x0 < left) != (x1 < left) { c1 = y0 + (left - x0) / kx }
+        if (x0 < left) != (x1 < left) { c1 = y0 + (left - x0) / k }
         if (x0 > right) != (x1 > right) {
-            let yr = y0 + (right - x0) / kx
+            let yr = y0 + (right - x0) / k
             if c1 == y1 { c1 = yr } else { c2 = yr }
         }
         if c1 > c2 { swap(&c1, &c2) }
-        c1 = min(max(c1, y0), y1); c2 = min(max(c2, y0), y1)
-        piece(y0, c1, x0, y0, x1, y1, kx, dir)
-        piece(c1, c2, x0, y0, x1, y1, kx, dir)
-        piece(c2, y1, x0, y0, x1, y1, kx, dir)
+        c1 = Swift.min(Swift.max(c1, y0), y1); c2 = Swift.min(Swift.max(c2, y0), y1)
+        accumulate(x0, y0, x1, y1, k, ya, c1 < yb ? c1 : yb, dir)
+        accumulate(x0, y0, x1, y1, k, c1 > ya ? c1 : ya, c2 < yb ? c2 : yb, dir)
+        accumulate(x0, y0, x1, y1, k, c2 > ya ? c2 : ya, yb, dir)
     }
 
+    /// Adds the part `ya ..< yb` (absolute, inside the band) of the segment from `(x0, y0)` to
+    /// `(x1, y1)` (`y0 < y1`, slope `k` = dx/dy), with x clamped to the region's columns.
     @inline(__always)
-    private func piece(_ ya: Double, _ yb: Double, _ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double,
-                       _ kx: Double, _ dir: Double) {
+    func accumulate(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, _ k: Double,
+                    _ ya: Double, _ yb: Double, _ dir: Double) {
         guard yb > ya else { return }
-        let xa = ya == y0 ? x0 : x0 + (ya - y0) * kx
-        let xb = yb == y1 ? x1 : x0 + (yb - y0) * kx
-        accumulate(min(max(xa, left), right) - left, ya - top,
-                   min(max(xb, left), right) - left, yb - top, dir)
-    }
-
-    /// Adds a segment already inside the band, in band-local coordinates (`y0 < y1`).
-    @inline(__always)
-    func accumulate(_ x0In: Double, _ y0: Double, _ x1In: Double, _ y1: Double, _ dir: Double) {
-        let wMax = Double(width)
-        let dxdy = (x1In - x0In) / (y1 - y0)
-        var x = min(max(x0In, 0), wMax)
-        let rowStart = Int(y0)
-        let rowEnd = min(ceilNonNegative(y1), Int(bottom - top))
-        var row = rowStart
+        let left = self.left, right = self.right
+        @inline(__always) func xAt(_ y: Double) -> Double {
+            let x = y == y0 ? x0 : y == y1 ? x1 : x0 + (y - y0) * k
+            return (x < left ? left : x > right ? right : x) - left
+        }
+        var yTop = ya
+        var x = xAt(ya)
+        var row = Int(ya)
+        let rowEnd = ceilNonNegative(yb)
         while row < rowEnd {
-            let rowTop = Double(row)
-            let dy = min(rowTop + 1, y1) - max(rowTop, y0)
-            let xNext = min(max(x + dxdy * dy, 0), wMax)
-            let d = dy * dir
-            let line = cells + row * stride
-            let xa = min(x, xNext), xb = max(x, xNext)
+            let next = Double(row + 1)
+            let yBot = next < yb ? next : yb
+            let xNext = xAt(yBot)
+            let d = (yBot - yTop) * dir
+            let line = cells + (row - topRow) * stride
+            let xa = x < xNext ? x : xNext, xb = x < xNext ? xNext : x
             let ia = Int(xa)
             let xaFloor = Double(ia)
             let ibCeil = ceilNonNegative(xb)
-            let xbCeil = Double(ibCeil)
-            let ib = max(ia + 1, ibCeil)
+            let ib = ibCeil > ia + 1 ? ibCeil : ia + 1
             if ib <= ia + 1 {
                 // Within one column: the part right of the mean x goes to the next cell.
                 let xm = 0.5 * (x + xNext) - xaFloor
@@ -469,7 +575,7 @@ private struct Accumulator {
                 let s = 1 / (xb - xa)
                 let fa = xa - xaFloor
                 let a0 = 0.5 * s * (1 - fa) * (1 - fa)
-                let fb = xb - xbCeil + 1
+                let fb = xb - Double(ibCeil) + 1
                 let am = 0.5 * s * fb * fb
                 line[ia] += Float(d * a0)
                 if ib == ia + 2 {
@@ -485,73 +591,120 @@ private struct Accumulator {
                 }
                 line[ib] += Float(d * am)
             }
-            if Int32(ia) < rowMin[row] { rowMin[row] = Int32(ia) }
-            if Int32(ib) > rowMax[row] { rowMax[row] = Int32(ib) }
-            markDirty(row: row, ia, ib)
+            markDirty(row: row - topRow, ia, ib)
             x = xNext
+            yTop = yBot
             row += 1
         }
     }
 
-    /// Turns the band's cells into coverage runs and clears them for the next band.
+    /// Turns the band's cells into coverage and clears them for the next band: each stretch of
+    /// dirty groups becomes one coverage row (``SpanBlitter/blitMask(x:y:count:coverage:)``),
+    /// the constant coverage between stretches one run.
     @inline(__always)
-    func sweep<B: SpanBlitter>(rows: Int, originX: Int, originY: Int, evenOdd: Bool, into blitter: inout B) {
+    func sweep<B: SpanBlitter>(rows: Int, originX: Int, originY: Int, evenOdd: Bool,
+                               coverage: UnsafeMutablePointer<UInt8>, into blitter: inout B) {
         for r in 0..<rows {
-            let lo = Int(rowMin[r]), hi = Int(rowMax[r])
-            if lo > hi { continue }
-            rowMin[r] = .max; rowMax[r] = -1
+            let words = dirty + r * dirtyWords
             let line = cells + r * stride
             let y = originY + r
             var sum: Float = 0
-            var i = lo
-            while i <= hi {
-                sum += line[i]
-                line[i] = 0
-                var j = i + 1
-                while j <= hi {
-                    if j & 15 == 0 {
-                        j = nextDirtyBlockStart(row: r, from: j)
-                        if j > hi { break }
+            var done = 0
+            for wi in 0..<dirtyWords {
+                var word = words[wi]
+                if word == 0 { continue }
+                words[wi] = 0
+                while word != 0 {
+                    let tz = word.trailingZeroBitCount
+                    let ones = (~(word >> UInt64(tz))).trailingZeroBitCount
+                    word = tz + ones >= 64 ? 0 : word & (~0 << UInt64(tz + ones))
+                    let start = (wi << 6 + tz) << 2
+                    let end = (wi << 6 + tz + ones) << 2
+                    if start > done && done < width {
+                        let c = Accumulator.coverage(sum, evenOdd: evenOdd)
+                        if c != 0 { blitter.blitRun(x: originX + done, y: y, count: min(start, width) - done, coverage: c) }
                     }
-                    // Four cells at a time: stop at the first one whose bits are not zero
-                    // (a stray -0 only splits a run in two of the same coverage).
-                    if j + 3 <= hi {
-                        let raw = UnsafeRawPointer(line + j)
-                        let a = raw.loadUnaligned(as: UInt64.self)
-                        if a != 0 { j += a.trailingZeroBitCount >> 5; break }
-                        let b = raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
-                        if b != 0 { j += 2 + b.trailingZeroBitCount >> 5; break }
-                        j = (j + 4) & ~3
-                        continue
-                    }
-                    if line[j] != 0 { break }
-                    j += 1
-                }
-                if i < width {
-                    let a = abs(sum)
-                    let c: UInt8
-                    if a <= 1 {
-                        c = UInt8(a * 255 + 0.5)
-                    } else if evenOdd {
-                        // In 1/255 units, rounded once, then folded as an integer. Windings are
-                        // capped at 2^20 (far beyond any real path) so this cannot overflow.
-                        var v = Int32(min(a, 1_048_576) * 255 + 0.5) % 510
-                        if v > 255 { v = 510 - v }
-                        c = UInt8(truncatingIfNeeded: v)
+                    var g = start
+                    if B.blitsGroups {
+                        while g < end {
+                            let q = Accumulator.group(line + g, sum: &sum, evenOdd: evenOdd)
+                            if q != .zero {
+                                if g + 4 <= width {
+                                    blitter.blitGroup(x: originX + g, y: y, coverage: q)
+                                } else if g < width {
+                                    UnsafeMutableRawPointer(coverage).storeBytes(of: Accumulator.bytes(q), as: UInt32.self)
+                                    blitter.blitMask(x: originX + g, y: y, count: width - g, coverage: coverage)
+                                }
+                            }
+                            g += 4
+                        }
                     } else {
-                        c = 255
+                        while g < end {
+                            let q = Accumulator.group(line + g, sum: &sum, evenOdd: evenOdd)
+                            UnsafeMutableRawPointer(coverage + (g - start)).storeBytes(of: Accumulator.bytes(q), as: UInt32.self)
+                            g += 4
+                        }
+                        if start < width {
+                            blitter.blitMask(x: originX + start, y: y, count: min(end, width) - start, coverage: coverage)
+                        }
                     }
-                    if c != 0 {
-                        // Past the last touched cell the sum stays constant (edges right of
-                        // the region were dropped), so the run reaches the region's end.
-                        let end = j > hi ? width : min(j, width)
-                        blitter.blitRun(x: originX + i, y: y, count: end - i, coverage: c)
-                    }
+                    done = end
                 }
-                i = j
             }
-            let words = dirty + r * dirtyWords
-            for wi in (lo >> 10)...(hi >> 10) { words[wi] = 0 }
+            // Past the last touched cell the sum stays constant (edges right of the region
+            // were dropped), so the run reaches the region's end.
+            if done < width && done > 0 {
+                let c = Accumulator.coverage(sum, evenOdd: evenOdd)
+                if c != 0 { blitter.blitRun(x: originX + done, y: y, count: width - done, coverage: c) }
+            }
         }
+    }
+
+    /// The coverage byte of an accumulated signed area under the fill rule.
+    @inline(__always)
+    static func coverage(_ sum: Float, evenOdd: Bool) -> UInt8 {
+        let a = abs(sum)
+        if a <= 1 { return UInt8(a * 255 + 0.5) }
+        guard evenOdd else { return 255 }
+        // In 1/255 units, rounded once, then folded as an integer. Windings are capped at
+        // 2^20 (far beyond any real path) so this cannot overflow.
+        var v = Int32(min(a, 1_048_576) * 255 + 0.5) % 510
+        if v > 255 { v = 510 - v }
+        return UInt8(truncatingIfNeeded: v)
+    }
+
+    /// Adds the next four cells to the running `sum` (clearing them) and returns their
+    /// coverage, 0...255 per lane.
+    @inline(__always)
+    static func group(_ cells: UnsafeMutablePointer<Float>, sum: inout Float, evenOdd: Bool) -> SIMD4<UInt32> {
+        let raw = UnsafeMutableRawPointer(cells)
+        let v = raw.loadUnaligned(as: SIMD4<Float>.self)
+        raw.storeBytes(of: SIMD4<Float>(), as: SIMD4<Float>.self)
+        let s0 = sum + v[0], s1 = s0 + v[1], s2 = s1 + v[2]
+        sum = s2 + v[3]
+        return coverage(SIMD4(s0, s1, s2, sum), evenOdd: evenOdd)
+    }
+
+    /// ``coverage(_:evenOdd:)`` of four sums at once.
+    @inline(__always)
+    static func coverage(_ sums: SIMD4<Float>, evenOdd: Bool) -> SIMD4<UInt32> {
+        let a = unsafeBitCast(unsafeBitCast(sums, to: SIMD4<UInt32>.self) & 0x7FFF_FFFF, to: SIMD4<Float>.self)
+        let over = a .> 1
+        if evenOdd && any(over) {
+            return SIMD4(UInt32(coverage(sums[0], evenOdd: true)), UInt32(coverage(sums[1], evenOdd: true)),
+                         UInt32(coverage(sums[2], evenOdd: true)), UInt32(coverage(sums[3], evenOdd: true)))
+        }
+        // ⌊min(a, 1)·255 + 0.5⌋ without a conversion per lane: adding 2^23 rounds to an
+        // integer held in the low mantissa bits; one less where that rounded up.
+        let v = a.replacing(with: 1, where: over) * 255 + 0.5
+        let f = v + 8_388_608
+        let rounded = unsafeBitCast(f, to: SIMD4<UInt32>.self) & 0x1FF
+        return rounded &+ unsafeBitCast(f - 8_388_608 .> v, to: SIMD4<UInt32>.self)
+    }
+
+    /// Four coverage lanes (0...255) as the bytes of a little-endian word.
+    @inline(__always)
+    static func bytes(_ q: SIMD4<UInt32>) -> UInt32 {
+        unsafeBitCast(SIMD4<UInt8>(truncatingIfNeeded: q), to: UInt32.self)
     }
 }

@@ -68,9 +68,38 @@ struct SolidSourceOverBlitter: SpanBlitter {
     let pixels: UnsafeMutablePointer<UInt32>
     let rowPixels: Int
     let color: UInt32
+    /// The colour's red and blue, and green and alpha, as 16-bit lanes of four pixels.
+    private let colorRB: SIMD8<UInt16>
+    private let colorGA: SIMD8<UInt16>
 
     init(pixels: UnsafeMutablePointer<UInt32>, rowPixels: Int, color: UInt32) {
         self.pixels = pixels; self.rowPixels = rowPixels; self.color = color
+        colorRB = unsafeBitCast(SIMD4<UInt32>(repeating: color & 0x00FF_00FF), to: SIMD8<UInt16>.self)
+        colorGA = unsafeBitCast(SIMD4<UInt32>(repeating: (color >> 8) & 0x00FF_00FF), to: SIMD8<UInt16>.self)
+    }
+
+    static var blitsGroups: Bool { true }
+
+    /// The same arithmetic as the scalar paths (coverage scales the colour, then source-over,
+    /// each product rounded as ``PackedPixel/mul255(_:by:)``), on two 16-bit lanes per pixel.
+    /// Zero coverage leaves a pixel as it is, full coverage of an opaque colour replaces it.
+    @inline(__always)
+    mutating func blitGroup(x: Int, y: Int, coverage: SIMD4<UInt32>) {
+        @inline(__always) func mul255(_ a: SIMD8<UInt16>, _ b: SIMD8<UInt16>) -> SIMD8<UInt16> {
+            let t = a &* b &+ 128
+            return (t &+ (t &>> 8)) &>> 8
+        }
+        @inline(__always) func lanes(_ v: SIMD4<UInt32>) -> SIMD8<UInt16> { unsafeBitCast(v, to: SIMD8<UInt16>.self) }
+        @inline(__always) func words(_ v: SIMD8<UInt16>) -> SIMD4<UInt32> { unsafeBitCast(v, to: SIMD4<UInt32>.self) }
+        let raw = UnsafeMutableRawPointer(pixels + (y * rowPixels + x))
+        let dst = raw.loadUnaligned(as: SIMD4<UInt32>.self)
+        let c = lanes(coverage | coverage &<< 16)
+        let sRB = mul255(colorRB, c), sGA = mul255(colorGA, c)
+        let a = words(sGA) & 0xFFFF_0000
+        let inv = SIMD8<UInt16>(repeating: 255) &- lanes(a | a &>> 16)
+        let rRB = mul255(lanes(dst & 0x00FF_00FF), inv)
+        let rGA = mul255(lanes((dst &>> 8) & 0x00FF_00FF), inv)
+        raw.storeBytes(of: words(sRB &+ rRB) | words(sGA &+ rGA) &<< 8, as: SIMD4<UInt32>.self)
     }
 
     @inline(__always)
@@ -86,6 +115,22 @@ struct SolidSourceOverBlitter: SpanBlitter {
         let inv = 255 &- sa
         for k in 0..<count {
             p[k] = src &+ PackedPixel.mul255(p[k], by: inv)
+        }
+    }
+
+    @inline(__always)
+    mutating func blitMask(x: Int, y: Int, count: Int, coverage: UnsafeMutablePointer<UInt8>) {
+        let p = pixels + (y * rowPixels + x)
+        let color = self.color
+        let full = color >> 24 == 255 ? color : 0
+        for k in 0..<count {
+            let c = UInt32(coverage[k])
+            if c == 0 { continue }
+            if c == 255 && full != 0 { p[k] = full; continue }
+            let src = c == 255 ? color : PackedPixel.mul255(color, by: c)
+            let sa = src >> 24
+            if sa == 0 { continue }
+            p[k] = sa == 255 ? src : src &+ PackedPixel.mul255(p[k], by: 255 &- sa)
         }
     }
 }
@@ -144,6 +189,17 @@ struct PaintBlitter<S: SpanShader>: SpanBlitter {
             mode.blendSpan(UnsafePointer(span), coverage: cov, into: dst, count: count)
         }
     }
+
+    @inline(__always)
+    mutating func blitMask(x: Int, y: Int, count: Int, coverage: UnsafeMutablePointer<UInt8>) {
+        let dst = pixels + (y * rowPixels + x)
+        if let solid {
+            mode.blendSpan(color: solid, coverage: coverage, into: dst, count: count)
+        } else {
+            shader.shade(x: x, y: y, count: count, into: span)
+            mode.blendSpan(UnsafePointer(span), coverage: coverage, into: dst, count: count)
+        }
+    }
 }
 
 /// Source-over of shaded pixels, scaled by coverage and a constant alpha (0...256).
@@ -172,6 +228,20 @@ struct ShaderSourceOverBlitter<S: SpanShader>: SpanBlitter {
             }
         }
     }
+
+    @inline(__always)
+    mutating func blitMask(x: Int, y: Int, count: Int, coverage: UnsafeMutablePointer<UInt8>) {
+        shader.shade(x: x, y: y, count: count, into: scratch)
+        let src = UnsafeRawPointer(scratch)
+        let p = pixels + (y * rowPixels + x)
+        for k in 0..<count {
+            let c = coverage[k]
+            if c == 0 { continue }
+            let s = (PackedPixel.scale256(UInt32(c)) &* alpha256) >> 8
+            let v = src.load(fromByteOffset: 4 * k, as: UInt32.self)
+            p[k] = PackedPixel.sourceOver(s >= 256 ? v : PackedPixel.scale(v, s), p[k])
+        }
+    }
 }
 
 /// Writes coverage into an 8-bit mask (used to build clip masks), multiplied by an
@@ -186,6 +256,11 @@ struct CoverageMaskBlitter: SpanBlitter {
     mutating func blitRun(x: Int, y: Int, count: Int, coverage: UInt8) {
         let p = mask + ((y - originY) * rowBytes + (x - originX))
         p.update(repeating: coverage, count: count)
+    }
+
+    @inline(__always)
+    mutating func blitMask(x: Int, y: Int, count: Int, coverage: UnsafeMutablePointer<UInt8>) {
+        (mask + ((y - originY) * rowBytes + (x - originX))).update(from: coverage, count: count)
     }
 }
 
@@ -212,5 +287,15 @@ struct ClipMaskBlitter<Inner: SpanBlitter>: SpanBlitter {
             }
             i = j
         }
+    }
+
+    @inline(__always)
+    mutating func blitMask(x: Int, y: Int, count: Int, coverage: UnsafeMutablePointer<UInt8>) {
+        let m = mask + ((y - originY) * rowBytes + (x - originX))
+        for k in 0..<count {
+            let v = m[k], c = coverage[k]
+            coverage[k] = v == 255 ? c : c == 0 ? 0 : UInt8(PackedPixel.mul255(UInt32(v), UInt32(c)))
+        }
+        inner.blitMask(x: x, y: y, count: count, coverage: coverage)
     }
 }

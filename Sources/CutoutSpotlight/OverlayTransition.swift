@@ -12,7 +12,7 @@ import Foundation
 /// - Disappear (`to == nil`): the dimming fades out, the callout over the first half.
 ///
 /// Input is blocked for the whole duration, so the user cannot scroll or tap through while the
-/// overlay settles (SPEC §5); a sample at or after the end is the end state with input open
+/// overlay settles; a sample at or after the end is the end state with input open
 /// (for a disappearance: no dimming, no holes, nothing blocked).
 public struct OverlayTransition: Hashable, Sendable {
     public var from: OverlayFrame?

@@ -29,7 +29,7 @@ public struct SpotlightInsets: Hashable, Sendable {
 ///
 /// The overlay dims ``bounds`` entirely, bars included; highlights are cut only inside
 /// ``visibleRect`` (bounds minus the safe area and the bars), so a target that scrolled under
-/// the navigation bar never punches a hole through the bar (SPEC §5).
+/// the navigation bar never punches a hole through the bar.
 public struct SpotlightViewport: Hashable, Sendable {
     /// The full overlay, in overlay coordinates.
     public var bounds: CGRect

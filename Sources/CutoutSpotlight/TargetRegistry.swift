@@ -36,6 +36,13 @@ public struct TargetRegistry: Sendable {
         return error
     }
 
+    /// Records an error found outside ``register(_:)`` (a duplicate dropped before the
+    /// frames were resolved) and hands it to the reporter.
+    mutating func recordIssue(_ error: SpotlightError) {
+        issues.append(error)
+        reporter.report(error)
+    }
+
     /// Registers every target of `other`, in id order, with the rules of ``register(_:)`` (the
     /// reducer for registries gathered from separate subtrees). Returns the errors it met.
     @discardableResult

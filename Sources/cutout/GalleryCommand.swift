@@ -21,23 +21,31 @@ struct GalleryCommand: ParsableCommand {
         }
     }
 
+    /// The line printed when a section is done, so a slow machine shows the work moving.
+    static func progressLine(_ section: GallerySection, seconds: Double) -> String {
+        let count = section.items.count
+        return "gallery: \(section.title): \(count) scene\(count == 1 ? "" : "s") in \(String(format: "%.1f", seconds)) s"
+    }
+
     func run() throws {
         let folder = URL(fileURLWithPath: output, isDirectory: true)
         do { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) } catch {
             throw CommandError.file("create the folder", output, error)
         }
         var sections: [GallerySection] = []
-        for make in GallerySection.all {
-            sections.append(try make(scale))
-        }
         var written = 0
-        for section in sections {
+        for make in GallerySection.all {
+            let start = Date()
+            let section = try make(scale)
             for item in section.items {
                 for file in item.files {
                     try CommandError.write(file.data, to: folder.appendingPathComponent(file.name))
                     written += 1
                 }
             }
+            sections.append(section)
+            print(Self.progressLine(section, seconds: Date().timeIntervalSince(start)))
+            fflush(nil)
         }
         let html = GalleryIndex.html(sections: sections)
         try CommandError.write(Data(html.utf8), to: folder.appendingPathComponent("index.html"))

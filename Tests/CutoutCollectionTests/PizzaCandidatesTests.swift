@@ -59,9 +59,12 @@ import Testing
         }
     }
 
-    /// At 1,000,000 items a query computes at most 10 cells beyond those it returns, at the
+    /// At 1,000,000 items a query computes at most 12 cells beyond those it returns, at the
     /// ends and in the middle, for the viewport and for a rect twice as tall, in the shipped
     /// configuration, without compaction, with items shrinking to nothing, and in the drum.
+    /// (The compaction bound is loose by a few rows on each side: a row for the blend between
+    /// the two anchors, a row against rounding and, with a minimum scale of 0, the zone's two
+    /// spare rows; 2,000 offsets spread over the content need at most 10.)
     @Test func aQueryAtAMillionItemsComputesTheVisibleCellsAndAFewMore() throws {
         let n = CollectionContext.maxNumberOfItems
         var configurations: [PizzaHalfSelectorLayout.Configuration] = []
@@ -86,7 +89,7 @@ import Testing
                     l.attributeEvaluationCount = 0
                     let cells = l.layoutAttributesForElements(in: rect).filter { $0.category == .cell }
                     #expect(!cells.isEmpty)
-                    #expect(l.attributeEvaluationCount <= cells.count + 10,
+                    #expect(l.attributeEvaluationCount <= cells.count + 12,
                             "\(c) y \(y): \(l.attributeEvaluationCount) computed for \(cells.count) shown")
                 }
             }

@@ -22,13 +22,13 @@ import CutoutSVG
     // MARK: Scenes
 
     /// Every scene has frames of its size and renders to something visible. Setting
-    /// `CUTOUT_GALLERY_OUT=<dir>` also writes 1x renders of the scenes there, to review them.
+    /// `CUTOUT_GOLDEN_OUT=<dir>` also writes 1x renders of the scenes there, to review them.
     @Test func everySceneBuilds() throws {
         let scenes = CollectionGallery.scenes()
         #expect(scenes.count >= 12)
         #expect(Set(scenes.map(\.id)).count == scenes.count)
         let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_")
-        let out = ProcessInfo.processInfo.environment["CUTOUT_GALLERY_OUT"]
+        let out = Golden.recordingFolder
         for scene in scenes {
             #expect(!scene.id.isEmpty && scene.id.allSatisfy(allowed.contains), "\(scene.id)")
             #expect(!scene.title.isEmpty && !scene.caption.isEmpty)
@@ -42,7 +42,7 @@ import CutoutSVG
             if let out {
                 for (k, frame) in scene.frames.enumerated() where k == 0 || k == scene.frames.count - 1 || k % 6 == 0 {
                     let px = try LayerRenderer.render(frame, size: scene.size, scale: 1)
-                    try px.pngData().write(to: URL(fileURLWithPath: out).appendingPathComponent("\(scene.id)-\(k).png"))
+                    try px.pngData().write(to: out.appendingPathComponent("\(scene.id)-\(k).png"))
                 }
             }
         }
@@ -224,30 +224,15 @@ import CutoutSVG
     /// difference under 1.0 (of 255) and under 1% of pixels off by more than 16 in a channel:
     /// resvg anti-aliases outlines in quarter steps and its blur kernels differ from ours by a
     /// few levels; a pizza half misplaced or cut off moves whole regions. To refresh:
-    /// `CUTOUT_EXPORT_OUT=/tmp/x2 swift test --filter CollectionGalleryTests`, then
+    /// `CUTOUT_GOLDEN_OUT=/tmp/x2 swift test --filter CollectionGalleryTests`, then
     /// `python scripts/golden_resvg_2x.py /tmp/x2 Tests/CutoutGalleryTests/Golden`.
     func checkAt2x(_ layer: Layer, size: CGSize, golden: String) throws {
-        if let dir = ProcessInfo.processInfo.environment["CUTOUT_EXPORT_OUT"] {
+        if let dir = Golden.recordingFolder?.path {
             try Data(SVGExporter.svg(for: layer, size: size).utf8).write(to: URL(fileURLWithPath: dir).appendingPathComponent(golden + ".svg"))
             return
         }
         let rendered = try LayerRenderer.render(layer, size: size, scale: 2)
-        let expected = try Support.golden(golden)
-        try #require(expected.width == rendered.width && expected.height == rendered.height)
-        var total = 0, over = 0
-        for i in stride(from: 0, to: expected.data.count, by: 4) {
-            var worst = 0
-            for k in 0..<4 {
-                let d = abs(Int(expected.data[i + k]) - Int(rendered.data[i + k]))
-                total += d
-                worst = max(worst, d)
-            }
-            if worst > 16 { over += 1 }
-        }
-        let pixels = expected.width * expected.height
-        let mean = Double(total) / Double(pixels * 4), fractionOver16 = Double(over) / Double(pixels)
-        #expect(mean < 1.0, "\(golden): mean \(mean)")
-        #expect(fractionOver16 < 0.01, "\(golden): over 16: \(fractionOver16)")
+        try assertImage(rendered, matchesGolden: golden, in: .module, tolerance: ImageTolerance(channel: 16, mismatchFraction: 0.01, mean: 1.0))
     }
 
     @Test func pizzaVeggie2x() throws {
@@ -273,8 +258,8 @@ import CutoutSVG
     @Test func anotherPizzaDoesNotMatchTheVeggieGolden() throws {
         let recipe = try #require(PizzaRecipe.menu.first { $0.id == "pepperoni" })
         let render = try LayerRenderer.render(PizzaArt.pizzaLayer(recipe, diameter: 120), size: CGSize(width: 120, height: 120))
-        let golden = try CollectionTestSupport.golden("collection-pizza-veggie")
-        let diff = try #require(GoldenImages.difference(render, golden, channelTolerance: 2))
-        #expect(diff.fraction > 0.05)
+        let golden = try Golden.load("collection-pizza-veggie", in: .module)
+        let comparison = ImageComparison(render, golden, tolerance: CollectionTestSupport.tolerance)
+        #expect(Double(comparison.mismatched) / Double(comparison.total) > 0.05)
     }
 }

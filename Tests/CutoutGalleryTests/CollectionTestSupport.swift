@@ -5,21 +5,17 @@ import CutoutTestSupport
 import CutoutLayers
 @testable import CutoutGallery
 
-/// Compares renders with committed golden PNGs, as the other suites do.
+/// Helpers of the collection gallery's tests.
 ///
 /// Goldens of this suite are reviewed renders of Cutout's own gallery scenes (there is no
 /// independent engine that draws our pizzas); they guard against unintended changes.
-/// Tolerance: a pixel matches when every channel (premultiplied, 0...255) differs by at most
-/// `channelTolerance` (default 2); a render passes when at most `maxMismatchFraction` (default
-/// 0.5 %) of its pixels do not match. Setting `CUTOUT_GOLDEN_OUT=<dir>` writes each render
-/// there as `<name>.png` instead of comparing (to review and re-record).
 enum CollectionTestSupport {
-    static func golden(_ name: String) throws -> Pixmap { try GoldenImages.load(name, from: .module) }
+    /// A pixel matches when every channel differs by at most 2; at most 0.5% of the pixels may
+    /// not: rounding changes in the rasteriser, not a moved topping or a changed colour.
+    static let tolerance = ImageTolerance(channel: 2, mismatchFraction: 0.005)
 
-    static func check(_ render: Pixmap, golden name: String, channelTolerance: Int = 2,
-                      maxMismatchFraction: Double = 0.005, sourceLocation: SourceLocation = #_sourceLocation) throws {
-        try GoldenImages.check(render, golden: name, in: .module, channelTolerance: channelTolerance,
-                               maxMismatchFraction: maxMismatchFraction, sourceLocation: sourceLocation)
+    static func check(_ render: Pixmap, golden name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        try assertImage(render, matchesGolden: name, in: .module, tolerance: tolerance, sourceLocation: sourceLocation)
     }
 
     /// Every layer of a tree, depth first, the root included.

@@ -1,3 +1,4 @@
+import CutoutTestSupport
 import CutoutGeometry
 import CutoutLayers
 import CutoutSVG
@@ -18,32 +19,18 @@ import Testing
 /// differently) and for our Gaussian being three box blurs (within 3% of Skia's); a wrong
 /// hole, shape, colour or shadow offset moves whole regions and fails both.
 @Suite struct HolesGoldenTests {
-    struct Difference { var mean: Double; var fractionOver16: Double }
+    static let tolerance = ImageTolerance(channel: 16, mismatchFraction: 0.01, mean: 1.0)
 
-    func compare(sceneID: String, golden: String? = nil, scale: CGFloat = 1) throws -> Difference {
+    /// The first frame of the scene `sceneID` at `scale` against `Golden/<golden ?? sceneID>.png`.
+    static func check(_ sceneID: String, golden: String? = nil, scale: CGFloat = 1, tolerance: ImageTolerance,
+                      sourceLocation: SourceLocation = #_sourceLocation) throws {
         let scene = try #require(HolesGallery.scenes().first { $0.id == sceneID })
         let rendered = try LayerRenderer.render(scene.frames[0], size: scene.size, scale: scale)
-        let url = try #require(Bundle.module.url(forResource: golden ?? sceneID, withExtension: "png", subdirectory: "Golden"))
-        let golden = try Pixmap(pngData: Data(contentsOf: url))
-        try #require(golden.width == rendered.width && golden.height == rendered.height)
-        var total = 0, over = 0
-        for i in stride(from: 0, to: golden.data.count, by: 4) {
-            var worst = 0
-            for k in 0..<4 {
-                let d = abs(Int(golden.data[i + k]) - Int(rendered.data[i + k]))
-                total += d
-                worst = max(worst, d)
-            }
-            if worst > 16 { over += 1 }
-        }
-        let pixels = golden.width * golden.height
-        return Difference(mean: Double(total) / Double(pixels * 4), fractionOver16: Double(over) / Double(pixels))
+        try assertImage(rendered, matchesGolden: golden ?? sceneID, in: .module, tolerance: tolerance, sourceLocation: sourceLocation)
     }
 
     func expectWithinTolerance(_ sceneID: String, golden: String? = nil, scale: CGFloat = 1) throws {
-        let d = try compare(sceneID: sceneID, golden: golden, scale: scale)
-        #expect(d.mean < 1.0, "\(golden ?? sceneID): mean \(d.mean)")
-        #expect(d.fractionOver16 < 0.01, "\(golden ?? sceneID): over 16: \(d.fractionOver16)")
+        try Self.check(sceneID, golden: golden, scale: scale, tolerance: Self.tolerance)
     }
 
     @Test func holeView() throws { try expectWithinTolerance("hole-view") }
@@ -79,17 +66,15 @@ import Testing
 /// `scripts/golden_resvg_2x.py`; the export embeds the procedural images as PNG), with the
 /// tolerance used against Skia (mean under 1.0, under 1% of pixels off by more than 16):
 /// resvg resamples embedded images bicubically, we bilinearly, and anti-aliases outlines in
-/// quarter steps. To refresh: `CUTOUT_EXPORT_OUT=/tmp/x2 swift test --filter
+/// quarter steps. To refresh: `CUTOUT_GOLDEN_OUT=/tmp/x2 swift test --filter
 /// HolesReviewedRenderTests`, then `python scripts/golden_resvg_2x.py /tmp/x2 Tests/CutoutGalleryTests/Golden`.
 @Suite struct HolesReviewedRenderTests {
     func expectMatchesReview(_ sceneID: String) throws {
-        let d = try HolesGoldenTests().compare(sceneID: sceneID)
-        #expect(d.mean < 0.5, "\(sceneID): mean \(d.mean)")
-        #expect(d.fractionOver16 < 0.005, "\(sceneID): over 16: \(d.fractionOver16)")
+        try HolesGoldenTests.check(sceneID, tolerance: ImageTolerance(channel: 16, mismatchFraction: 0.005, mean: 0.5))
     }
 
     func expectMatchesResvg(_ sceneID: String, golden: String) throws {
-        if let dir = ProcessInfo.processInfo.environment["CUTOUT_EXPORT_OUT"] {
+        if let dir = Golden.recordingFolder?.path {
             let scene = try #require(HolesGallery.scenes().first { $0.id == sceneID })
             try Data(SVGExporter.svg(for: scene.frames[0], size: scene.size).utf8)
                 .write(to: URL(fileURLWithPath: dir).appendingPathComponent(golden + ".svg"))

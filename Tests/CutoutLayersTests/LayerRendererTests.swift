@@ -1,3 +1,4 @@
+import CutoutTestSupport
 import Foundation
 import Testing
 import CutoutGeometry
@@ -11,6 +12,9 @@ import struct CutoutGeometry.Transform
 /// of the tree's SVG export (see ``checkAt2xAgainstResvg(_:fixture:golden:channelTolerance:)``).
 @Suite struct LayerRendererTests {
     static let grey = Color(white: 0.85)
+    /// The reviewed renders were made by this renderer: 8/255 per channel and 1% of the pixels
+    /// absorb rounding changes in the rasteriser, not a moved edge or a changed colour.
+    static let tolerance = ImageTolerance(channel: 8, mismatchFraction: 0.01)
 
     /// An octagon-ish card shape (the seed's custom border): cut corners top-left/bottom-right,
     /// rounded top-right/bottom-left.
@@ -46,12 +50,12 @@ import struct CutoutGeometry.Transform
     /// scripts/golden_svg.py); the committed export must be the current one. Tolerance: a
     /// pixel matches when each premultiplied channel is within `channelTolerance` (8: edges
     /// anti-alias differently, blur kernels differ by a few levels), at most 1% may mismatch.
-    /// To refresh: `CUTOUT_EXPORT_OUT=$PWD/Tests/CutoutLayersTests/Fixtures/ca swift test
+    /// To refresh: `CUTOUT_GOLDEN_OUT=$PWD/Tests/CutoutLayersTests/Fixtures/ca swift test
     /// --filter LayerRendererTests`, then `python scripts/golden_svg.py`.
     static func checkAt2xAgainstResvg(_ root: Layer, fixture: String, golden: String, channelTolerance: Int = 8,
                                       sourceLocation: SourceLocation = #_sourceLocation) throws {
         let svg = SVGExporter.svg(for: root, size: root.bounds.size)
-        if let dir = ProcessInfo.processInfo.environment["CUTOUT_EXPORT_OUT"] {
+        if let dir = Golden.recordingFolder?.path {
             try Data(svg.utf8).write(to: URL(fileURLWithPath: dir).appendingPathComponent(fixture + ".svg"))
             return
         }
@@ -60,7 +64,8 @@ import struct CutoutGeometry.Transform
         #expect(try String(contentsOf: url, encoding: .utf8) == svg, "\(fixture).svg is not the current export",
                 sourceLocation: sourceLocation)
         let px = try LayerRenderer.render(root, size: root.bounds.size, scale: 2)
-        try GoldenSupport.check(px, golden: golden, channelTolerance: channelTolerance, sourceLocation: sourceLocation)
+        try assertImage(px, matchesGolden: golden, in: .module, tolerance: ImageTolerance(channel: channelTolerance, mismatchFraction: 0.01),
+                        sourceLocation: sourceLocation)
     }
 
     @Test func maskAlsoCutsTheShadow() throws {
@@ -77,7 +82,7 @@ import struct CutoutGeometry.Transform
         // Just outside the shape there is no shadow: the canvas grey shows unchanged.
         #expect(px[60, 12] == Self.grey.premultiplied)
         #expect(px[60, 60] == Color.white.premultiplied)
-        try GoldenSupport.check(px, golden: "ca-mask-cuts-shadow")
+        try assertImage(px, matchesGolden: "ca-mask-cuts-shadow", in: .module, tolerance: Self.tolerance)
         try Self.checkAt2xAgainstResvg(root, fixture: "ca-mask-cuts-shadow", golden: "ca-mask-cuts-shadow-2x")
     }
 
@@ -99,7 +104,7 @@ import struct CutoutGeometry.Transform
         #expect(px[60, 60] == Color.white.premultiplied)
         // The cut corner is outside the white shape but inside the shadow: darker than the canvas, not white.
         #expect(px[23, 23].r < Self.grey.premultiplied.r)
-        try GoldenSupport.check(px, golden: "ca-seed-workaround")
+        try assertImage(px, matchesGolden: "ca-seed-workaround", in: .module, tolerance: Self.tolerance)
         try Self.checkAt2xAgainstResvg(root, fixture: "ca-seed-workaround", golden: "ca-seed-workaround-2x")
     }
 
@@ -119,7 +124,7 @@ import struct CutoutGeometry.Transform
         let px = try LayerRenderer.render(root, size: root.bounds.size, scale: 1)
         // Below the bottom-left corner of the bounds: only the rectangular shadow path reaches it.
         #expect(px[24, 96] == Self.grey.premultiplied || px[24, 96].r > px[124, 96].r + 40)
-        try GoldenSupport.check(px, golden: "ca-shadowpath-vs-alpha")
+        try assertImage(px, matchesGolden: "ca-shadowpath-vs-alpha", in: .module, tolerance: Self.tolerance)
         try Self.checkAt2xAgainstResvg(root, fixture: "ca-shadowpath-vs-alpha", golden: "ca-shadowpath-vs-alpha-2x")
     }
 
@@ -141,7 +146,7 @@ import struct CutoutGeometry.Transform
         let grouped = px[50, 60], separate = px[150, 60]
         #expect(grouped.r < 130 && abs(Int(grouped.b) - 236) < 6)
         #expect(Int(grouped.g) > Int(separate.g) + 30)
-        try GoldenSupport.check(px, golden: "ca-group-opacity")
+        try assertImage(px, matchesGolden: "ca-group-opacity", in: .module, tolerance: Self.tolerance)
         try Self.checkAt2xAgainstResvg(root, fixture: "ca-group-opacity", golden: "ca-group-opacity-2x")
     }
 
@@ -186,7 +191,7 @@ import struct CutoutGeometry.Transform
         #expect(near(px[147, 12], .red))
         #expect(near(px[100, 30], Color(red: 1, green: 0.9, blue: 0.2)))
         #expect(px[100, 13].g > 150 && px[100, 13].r < 80)
-        try GoldenSupport.check(px, golden: "ca-nine-slice")
+        try assertImage(px, matchesGolden: "ca-nine-slice", in: .module, tolerance: Self.tolerance)
         try Self.checkAt2xAgainstResvg(root, fixture: "ca-nine-slice", golden: "ca-nine-slice-2x")
     }
 
@@ -206,7 +211,7 @@ import struct CutoutGeometry.Transform
         let px = try LayerRenderer.render(root, size: root.bounds.size, scale: 1)
         #expect(px[100, 60].b > 200 && px[100, 60].r < 60)   // right side: stroked
         #expect(px[20, 60] == Self.grey.premultiplied)      // left side: not
-        try GoldenSupport.check(px, golden: "ca-stroke-end-half")
+        try assertImage(px, matchesGolden: "ca-stroke-end-half", in: .module, tolerance: Self.tolerance)
         try Self.checkAt2xAgainstResvg(root, fixture: "ca-stroke-end-half", golden: "ca-stroke-end-half-2x")
     }
 
@@ -224,7 +229,7 @@ import struct CutoutGeometry.Transform
         // Inserted red, green, blue with zPosition 2, 1, 0: red is on top, blue at the bottom.
         #expect(px[50, 50] == Color.red.premultiplied)
         #expect(px[75, 75] == Color.green.premultiplied)
-        try GoldenSupport.check(px, golden: "ca-zposition")
+        try assertImage(px, matchesGolden: "ca-zposition", in: .module, tolerance: Self.tolerance)
         try Self.checkAt2xAgainstResvg(root, fixture: "ca-zposition", golden: "ca-zposition-2x")
     }
 
@@ -245,7 +250,7 @@ import struct CutoutGeometry.Transform
         #expect(px.width == 240)
         #expect(px[44, 44] == Self.grey.premultiplied)   // rounded top-left corner clips the red sublayer
         #expect(px[196, 44].b > 120)                       // square top-right corner: border
-        try GoldenSupport.check(px, golden: "ca-masks-to-bounds-2x")
+        try assertImage(px, matchesGolden: "ca-masks-to-bounds-2x", in: .module, tolerance: Self.tolerance)
     }
 
     @Test func refusesAbsurdCanvas() {

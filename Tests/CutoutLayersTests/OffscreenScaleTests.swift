@@ -29,7 +29,7 @@ import struct CutoutGeometry.Transform
 ///    differs).
 ///
 /// To refresh the fixtures after changing a tree or the exporter:
-/// `CUTOUT_EXPORT_OUT=$PWD/Tests/CutoutLayersTests/Fixtures/offscreen swift test --filter OffscreenScaleTests`,
+/// `CUTOUT_GOLDEN_OUT=$PWD/Tests/CutoutLayersTests/Fixtures/offscreen swift test --filter OffscreenScaleTests`,
 /// then `python scripts/golden_offscreen.py`.
 @Suite struct OffscreenScaleTests {
     static let size = CGSize(width: 40, height: 32)
@@ -216,8 +216,9 @@ import struct CutoutGeometry.Transform
     func matchesResvgAtEveryScale(_ name: String) throws {
         let tree = try #require(Self.tree(name))
         let svg = SVGExporter.svg(for: tree, size: Self.size)
-        if let dir = ProcessInfo.processInfo.environment["CUTOUT_EXPORT_OUT"] {
-            try Data(svg.utf8).write(to: URL(fileURLWithPath: dir).appendingPathComponent(name + ".svg"))
+        if let dir = Golden.recordingFolder {
+            try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+            try Data(svg.utf8).write(to: dir.appendingPathComponent(name + ".svg"))
             return
         }
         let url = try #require(Bundle.module.url(forResource: name, withExtension: "svg", subdirectory: "Fixtures/offscreen"))
@@ -225,8 +226,8 @@ import struct CutoutGeometry.Transform
         #expect(try String(contentsOf: url, encoding: .utf8) == svg)
         for s in Self.scales {
             let px = try LayerRenderer.render(tree, size: Self.size, scale: s)
-            try GoldenSupport.check(px, golden: "offscreen-\(name)-\(Self.scaleTag(s))x", channelTolerance: 24,
-                                    maxMismatchFraction: 0.01)
+            try assertImage(px, matchesGolden: "offscreen-\(name)-\(Self.scaleTag(s))x", in: .module,
+                            tolerance: ImageTolerance(channel: 24, mismatchFraction: 0.01))
         }
     }
 
@@ -246,8 +247,8 @@ import struct CutoutGeometry.Transform
         for s in Self.scales {
             let covered = try LayerRenderer.render(tree(covered: true), size: Self.size, scale: s)
             let plain = try LayerRenderer.render(tree(covered: false), size: Self.size, scale: s)
-            let diff = try #require(GoldenSupport.difference(covered, plain, channelTolerance: 1))
-            #expect(diff.mismatched == 0, "at \(s)x: \(diff.mismatched) pixels differ (max \(diff.maxChannelDelta))")
+            // Within 1/255: the two groups round their premultiplied channels differently.
+            try assertImage(covered, matches: plain, named: "offscreen-mask-fringe-\(Self.scaleTag(s))x", tolerance: ImageTolerance(channel: 1))
         }
     }
 
@@ -263,8 +264,8 @@ import struct CutoutGeometry.Transform
             // sublayerTransform applies about the anchor: (0, 0) here.
             wrapper.addSublayer(try #require(Self.tree(name)))
             let enlarged = try LayerRenderer.render(wrapper, size: wrapper.bounds.size, scale: 1)
-            let diff = try #require(GoldenSupport.difference(atScale, enlarged, channelTolerance: 2))
-            #expect(diff.fraction <= 0.005, "\(name) at \(s)x: \(diff.mismatched) of \(diff.total) pixels differ by more than 2 (max \(diff.maxChannelDelta))")
+            try assertImage(atScale, matches: enlarged, named: "offscreen-\(name)-enlarged-\(Self.scaleTag(s))x",
+                            tolerance: ImageTolerance(channel: 2, mismatchFraction: 0.005))
         }
     }
 }

@@ -1,3 +1,4 @@
+import CutoutTestSupport
 import Foundation
 import Testing
 import CutoutGeometry
@@ -15,8 +16,8 @@ struct AlphaMaskTests {
     @Test("close to an exact Gaussian", arguments: 0..<BlurTests.cases.count)
     func matchesExactGaussian(index: Int) throws {
         let c = BlurTests.cases[index]
-        let source = AlphaMask(alphaOf: try PaintGolden.load("blur-source"))
-        let golden = AlphaMask(alphaOf: try PaintGolden.load("blur-sigma\(c.name)"))
+        let source = AlphaMask(alphaOf: try Golden.load("blur-source", in: .module))
+        let golden = AlphaMask(alphaOf: try Golden.load("blur-sigma\(c.name)", in: .module))
         let ours = source.gaussianBlurred(sigma: c.sigma)
         #expect(Self.maxDifference(ours.data, golden.data) <= c.tolerance, "σ \(c.name)")
     }
@@ -24,22 +25,22 @@ struct AlphaMaskTests {
     /// Against the independent numpy implementation of the SVG box method: 1 level.
     @Test("matches the SVG box method", arguments: ["3", "6.5"])
     func matchesTheSVGBoxMethod(name: String) throws {
-        let source = AlphaMask(alphaOf: try PaintGolden.load("blur-source"))
-        let golden = AlphaMask(alphaOf: try PaintGolden.load("blur-box-sigma\(name)"))
+        let source = AlphaMask(alphaOf: try Golden.load("blur-source", in: .module))
+        let golden = AlphaMask(alphaOf: try Golden.load("blur-box-sigma\(name)", in: .module))
         let ours = source.gaussianBlurred(sigma: CGFloat(Double(name)!))
         #expect(Self.maxDifference(ours.data, golden.data) <= 1, "σ \(name)")
     }
 
     @Test(arguments: [1.5, 3, 6.5, 20] as [CGFloat])
     func agreesWithThePixmapBlur(sigma: CGFloat) throws {
-        let source = try PaintGolden.load("blur-source")
+        let source = try Golden.load("blur-source", in: .module)
         let ours = AlphaMask(alphaOf: source).gaussianBlurred(sigma: sigma)
         let theirs = AlphaMask(alphaOf: source.gaussianBlurred(sigma: sigma))
         #expect(Self.maxDifference(ours.data, theirs.data) <= 1)
     }
 
     @Test func expandedKeepsTheWholeBlur() throws {
-        let source = AlphaMask(alphaOf: try PaintGolden.load("blur-source"))
+        let source = AlphaMask(alphaOf: try Golden.load("blur-source", in: .module))
         let sigma: CGFloat = 3
         let outset = Pixmap.gaussianBlurOutset(sigma: sigma)
         let grown = try source.gaussianBlurredExpanded(sigma: sigma)
@@ -54,7 +55,7 @@ struct AlphaMaskTests {
     }
 
     @Test func nonPositiveOrNaNSigmaIsACopy() throws {
-        let source = AlphaMask(alphaOf: try PaintGolden.load("blur-source"))
+        let source = AlphaMask(alphaOf: try Golden.load("blur-source", in: .module))
         #expect(source.gaussianBlurred(sigma: 0) == source)
         #expect(source.gaussianBlurred(sigma: .nan) == source)
         #expect(try source.gaussianBlurredExpanded(sigma: -1) == source)

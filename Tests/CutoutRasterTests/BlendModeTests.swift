@@ -1,3 +1,4 @@
+import CutoutTestSupport
 import Foundation
 import Testing
 @testable import CutoutRaster
@@ -20,12 +21,11 @@ struct BlendModeTests {
 
     @Test("matches Skia", arguments: skiaModes)
     func matchesSkia(mode: BlendMode) throws {
-        let source = try PaintGolden.load("blend-source")
-        let destination = try PaintGolden.load("blend-destination")
-        let golden = try PaintGolden.load("blend-\(mode.rawValue)")
+        let source = try Golden.load("blend-source", in: .module)
+        let destination = try Golden.load("blend-destination", in: .module)
+        let golden = try Golden.load("blend-\(mode.rawValue)", in: .module)
         let ours = destination.composited(source, mode: mode)
-        let diff = PaintImageDiff(ours, golden, tolerance: Self.tolerance(mode))
-        #expect(diff.pixelsOverTolerance == 0, "\(mode): \(diff)")
+        try assertImage(ours, matches: golden, named: "blend-\(mode.rawValue)", tolerance: ImageTolerance(channel: Self.tolerance(mode)))
     }
 
     @Test func everyCoreGraphicsModeIsPresent() {
@@ -65,8 +65,8 @@ struct BlendModeTests {
 
     @Test("coverage 0 leaves the destination, 255 equals no coverage", arguments: BlendMode.allCases)
     func coverageExtremes(mode: BlendMode) throws {
-        let source = try PaintGolden.load("blend-source")
-        let destination = try PaintGolden.load("blend-destination")
+        let source = try Golden.load("blend-source", in: .module)
+        let destination = try Golden.load("blend-destination", in: .module)
         let n = source.width * source.height
         #expect(destination.composited(source, mode: mode, coverage: [UInt8](repeating: 0, count: n)) == destination)
         #expect(destination.composited(source, mode: mode, coverage: [UInt8](repeating: 255, count: n))
@@ -77,8 +77,8 @@ struct BlendModeTests {
     /// real-valued lerp of the full-coverage result (one extra rounding).
     @Test("partial coverage interpolates toward the blend", arguments: BlendMode.allCases)
     func partialCoverage(mode: BlendMode) throws {
-        let source = try PaintGolden.load("blend-source")
-        let destination = try PaintGolden.load("blend-destination")
+        let source = try Golden.load("blend-source", in: .module)
+        let destination = try Golden.load("blend-destination", in: .module)
         let n = source.width * source.height
         let coverage = (0..<n).map { UInt8(($0 * 37) % 256) }
         let full = destination.composited(source, mode: mode)
@@ -100,7 +100,7 @@ struct BlendModeTests {
     }
 
     @Test func solidColorSpanMatchesPerPixelBlend() throws {
-        let destination = try PaintGolden.load("blend-destination")
+        let destination = try Golden.load("blend-destination", in: .module)
         let color = PremultipliedRGBA8(r: 90, g: 20, b: 140, a: 160)
         for mode in BlendMode.allCases {
             var out = destination

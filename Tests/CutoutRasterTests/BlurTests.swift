@@ -1,3 +1,4 @@
+import CutoutTestSupport
 import Foundation
 import Testing
 @testable import CutoutRaster
@@ -21,28 +22,25 @@ struct BlurTests {
     @Test("close to an exact Gaussian", arguments: 0..<cases.count)
     func matchesExactGaussian(index: Int) throws {
         let c = Self.cases[index]
-        let source = try PaintGolden.load("blur-source")
-        let golden = try PaintGolden.load("blur-sigma\(c.name)")
+        let source = try Golden.load("blur-source", in: .module)
+        let golden = try Golden.load("blur-sigma\(c.name)", in: .module)
         let ours = source.gaussianBlurred(sigma: c.sigma)
-        let diff = PaintImageDiff(ours, golden, tolerance: c.tolerance)
-        #expect(diff.pixelsOverTolerance == 0, "σ \(c.name): \(diff)")
-        let mean = zip(ours.data, golden.data).reduce(0.0) { $0 + abs(Double($1.0) - Double($1.1)) } / Double(ours.data.count)
-        #expect(mean <= c.meanTolerance, "σ \(c.name): mean error \(mean)")
+        try assertImage(ours, matches: golden, named: "blur-sigma\(c.name)",
+                        tolerance: ImageTolerance(channel: c.tolerance, mean: c.meanTolerance))
     }
 
     /// Against an independent numpy implementation of the SVG feGaussianBlur box method in
     /// float64: 1 level (we keep Float intermediates, it keeps doubles; both round once).
     @Test("matches the SVG box method", arguments: ["3", "6.5"])
     func matchesTheSVGBoxMethod(name: String) throws {
-        let source = try PaintGolden.load("blur-source")
-        let golden = try PaintGolden.load("blur-box-sigma\(name)")
+        let source = try Golden.load("blur-source", in: .module)
+        let golden = try Golden.load("blur-box-sigma\(name)", in: .module)
         let ours = source.gaussianBlurred(sigma: CGFloat(Double(name)!))
-        let diff = PaintImageDiff(ours, golden, tolerance: 1)
-        #expect(diff.pixelsOverTolerance == 0, "σ \(name): \(diff)")
+        try assertImage(ours, matches: golden, named: "blur-box-sigma\(name)", tolerance: ImageTolerance(channel: 1))
     }
 
     @Test func nonPositiveOrNaNSigmaIsACopy() throws {
-        let source = try PaintGolden.load("blur-source")
+        let source = try Golden.load("blur-source", in: .module)
         #expect(source.gaussianBlurred(sigma: 0) == source)
         #expect(source.gaussianBlurred(sigma: -4) == source)
         #expect(source.gaussianBlurred(sigma: .nan) == source)
@@ -58,7 +56,7 @@ struct BlurTests {
     }
 
     @Test func keepsColourChannelsWithinAlpha() throws {
-        let source = try PaintGolden.load("blend-source")
+        let source = try Golden.load("blend-source", in: .module)
         let blurred = source.gaussianBlurred(sigma: 2.5)
         for y in 0..<blurred.height {
             for x in 0..<blurred.width {
@@ -87,7 +85,7 @@ struct BlurTests {
     }
 
     @Test func expandedKeepsTheWholeBlur() throws {
-        let source = try PaintGolden.load("blur-source")
+        let source = try Golden.load("blur-source", in: .module)
         let sigma: CGFloat = 3
         let outset = Pixmap.gaussianBlurOutset(sigma: sigma)
         let grown = try source.gaussianBlurredExpanded(sigma: sigma)
@@ -98,8 +96,7 @@ struct BlurTests {
         for y in 0..<source.height {
             for x in 0..<source.width { interior[x, y] = grown[x + outset, y + outset] }
         }
-        let diff = PaintImageDiff(interior, source.gaussianBlurred(sigma: sigma), tolerance: 1)
-        #expect(diff.pixelsOverTolerance == 0, "\(diff)")
+        try assertImage(interior, matches: source.gaussianBlurred(sigma: sigma), named: "blur-grown-interior", tolerance: ImageTolerance(channel: 1))
         // The red rectangle starts 6 pixels from the left edge: its blur spreads past the
         // source's edge into the margin.
         #expect(grown[outset - 1, outset + 18].a > 0)
@@ -107,7 +104,7 @@ struct BlurTests {
     }
 
     @Test func mutatingBlurMatches() throws {
-        var p = try PaintGolden.load("blur-source")
+        var p = try Golden.load("blur-source", in: .module)
         let expected = p.gaussianBlurred(sigma: 3)
         p.blur(sigma: 3)
         #expect(p == expected)

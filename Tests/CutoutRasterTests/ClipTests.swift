@@ -1,3 +1,4 @@
+import CutoutTestSupport
 import Foundation
 import Testing
 import CutoutGeometry
@@ -24,7 +25,7 @@ import CutoutGeometry
         #expect(ctx.gstate.clip.mask != nil)
         ctx.fill(CGRect(x: 0, y: 0, width: size, height: size))
         let ref = ReferenceRasterizer.coverage(of: circle, rule: .winding, width: size, height: size)
-        let stats = GoldenSupport.compareAlpha(ctx.pixmap, to: ref)
+        let stats = ReferenceRasterizer.compareAlpha(ctx.pixmap, to: ref)
         #expect(stats.mean <= 1 && stats.max <= 4, "\(stats)")
     }
 

@@ -1,3 +1,4 @@
+import CutoutTestSupport
 import CutoutGeometry
 import Foundation
 import Testing
@@ -23,10 +24,9 @@ struct GradientTests {
     static let tolerance = 1
 
     func check(_ paint: Paint, golden name: String) throws {
-        let golden = try PaintGolden.load(name)
+        let golden = try Golden.load(name, in: .module)
         let ours = try Pixmap.shaded(Shader(paint: paint), width: Self.size, height: Self.size)
-        let diff = PaintImageDiff(ours, golden, tolerance: Self.tolerance)
-        #expect(diff.pixelsOverTolerance == 0, "\(name): \(diff)")
+        try assertImage(ours, matches: golden, named: name, tolerance: ImageTolerance(channel: Self.tolerance))
     }
 
     @Test("linear matches Skia", arguments: SpreadMethod.allCases)

@@ -1,3 +1,4 @@
+import CutoutTestSupport
 import CutoutGeometry
 import Foundation
 import Testing
@@ -33,29 +34,29 @@ struct ImagePatternTests {
     /// float and round once, in a different order; measured 3–50 pixels at 1, none above).
     @Test("matches Skia", arguments: cases)
     func matchesSkia(c: Case) throws {
-        let image = try PaintGolden.load("pattern-source")
-        let golden = try PaintGolden.load("pattern-\(c.name)")
+        let image = try Golden.load("pattern-source", in: .module)
+        let golden = try Golden.load("pattern-\(c.name)", in: .module)
         let pattern = ImagePattern(image: image, transform: c.transform, tileMode: c.tile, interpolation: c.interpolation)
         let ours = try Pixmap.shaded(Shader(paint: .pattern(pattern)), width: golden.width, height: golden.height)
-        let diff = PaintImageDiff(ours, golden, tolerance: c.interpolation == .bilinear ? 1 : 0)
-        #expect(diff.pixelsOverTolerance == 0, "\(c.name): \(diff)")
+        try assertImage(ours, matches: golden, named: "pattern-\(c.name)",
+                        tolerance: ImageTolerance(channel: c.interpolation == .bilinear ? 1 : 0))
     }
 
     @Test func identityNearestReproducesTheImage() throws {
-        let image = try PaintGolden.load("pattern-source")
+        let image = try Golden.load("pattern-source", in: .module)
         let shader = Shader(paint: .pattern(ImagePattern(image: image, interpolation: .nearest)))
         #expect(try Pixmap.shaded(shader, width: image.width, height: image.height) == image)
     }
 
     @Test func identityBilinearReproducesTheImage() throws {
         // Pixel centres land on texel centres: every weight but one is zero.
-        let image = try PaintGolden.load("pattern-source")
+        let image = try Golden.load("pattern-source", in: .module)
         let shader = Shader(paint: .pattern(ImagePattern(image: image, interpolation: .bilinear)))
         #expect(try Pixmap.shaded(shader, width: image.width, height: image.height) == image)
     }
 
     @Test func repeatWrapsAndClampExtends() throws {
-        let image = try PaintGolden.load("pattern-source")
+        let image = try Golden.load("pattern-source", in: .module)
         let w = image.width
         let shift = Transform(translationX: CGFloat(-3 * w), y: 0)
         let repeated = try Pixmap.shaded(Shader(paint: .pattern(ImagePattern(image: image, transform: shift, tileMode: .repeat, interpolation: .nearest))),
@@ -80,7 +81,7 @@ struct ImagePatternTests {
     }
 
     @Test func unusableTransformsPaintNothing() throws {
-        let image = try PaintGolden.load("pattern-source")
+        let image = try Golden.load("pattern-source", in: .module)
         for t in [Transform(scaleX: 0, y: 0), Transform(a: .nan, b: 0, c: 0, d: 1, tx: 0, ty: 0)] {
             #expect(Shader(paint: .pattern(ImagePattern(image: image, transform: t))).solidColor == .transparent)
         }

@@ -1,3 +1,4 @@
+import CutoutTestSupport
 import Foundation
 import Testing
 import CutoutGeometry
@@ -34,7 +35,7 @@ typealias Transform = CutoutGeometry.Transform
         ctx.setFillColor(.black)
         ctx.fill(path, using: rule)
         let ref = ReferenceRasterizer.analyse(path, transform: transform, rule: rule, width: size, height: size)
-        let all = GoldenSupport.compareAlpha(ctx.pixmap, to: ref.coverage)
+        let all = ReferenceRasterizer.compareAlpha(ctx.pixmap, to: ref.coverage)
         var worstSingle = 0
         for i in 0..<ref.coverage.count where ref.singleLayer[i] {
             let expected = Int((min(max(ref.coverage[i], 0), 1) * 255).rounded())
@@ -119,7 +120,7 @@ typealias Transform = CutoutGeometry.Transform
         var ctx = try DrawingContext(width: size, height: size)
         ctx.fill(circle)
         let ref = ReferenceRasterizer.coverage(of: circle, rule: .winding, width: size, height: size)
-        let stats = GoldenSupport.compareAlpha(ctx.pixmap, to: ref)
+        let stats = ReferenceRasterizer.compareAlpha(ctx.pixmap, to: ref)
         let tol = ctx.flatteningTolerance
         #expect(stats.max <= Int((tol * 1.5 * 255).rounded(.up)), "\(stats)")
         // Chords lie inside a convex curve by at most the tolerance: the area lost is at most

@@ -1,3 +1,4 @@
+import CutoutTestSupport
 import Foundation
 import Testing
 import CutoutGeometry
@@ -18,8 +19,7 @@ import struct CutoutGeometry.Transform
 
     static func sameRender(_ a: Layer, _ b: Layer, size: CGSize, _ label: String) throws {
         let pa = try LayerRenderer.render(a, size: size), pb = try LayerRenderer.render(b, size: size)
-        let diff = try #require(GoldenSupport.difference(pa, pb, channelTolerance: 8))
-        #expect(diff.fraction <= 0.01, "\(label): \(diff.mismatched) pixels differ by more than 8 (max \(diff.maxChannelDelta))")
+        try assertImage(pb, matches: pa, named: "export-\(label)", tolerance: SVGImportGoldenTests.tolerance)
     }
 
     @Test func idsAreUniqueAndOutputIsDeterministic() throws {

@@ -58,9 +58,10 @@ import Testing
             case .malformedXML(let line, let reason):
                 #expect(line >= 1 && line <= lineCount(bytes), "\(what): \(error)")
                 #expect(!reason.isEmpty)
-            case .attributeTooLarge(let line, _, _), .nestingTooDeep(let line, _), .entityDeclarationRefused(let line):
+            case .attributeTooLarge(let line, _, _), .nestingTooDeep(let line, _), .entityDeclarationRefused(let line),
+                 .tooManyAttributes(let line, _), .entityExpansionTooLarge(let line, _), .entityNestingTooDeep(let line, _):
                 #expect(line >= 1 && line <= lineCount(bytes), "\(what): \(error)")
-            case .notSVG, .tooManyElements, .inputTooLarge:
+            case .notSVG, .tooManyElements, .tooManyVisits, .tooManyAttributeBytes, .inputTooLarge:
                 break
             }
             #expect(!error.description.isEmpty)

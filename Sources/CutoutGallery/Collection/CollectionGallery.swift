@@ -24,7 +24,7 @@ package enum CollectionGallery {
     package static let flickMaxFrames = 45
 
     package static func scenes() -> [GalleryScene] {
-        [pizzaMenu(), selectorCentred(), selectorBetween(), selectorWholePizza(), scrollIndicators(), selectorDrum()]
+        [pizzaMenu(), pizzaMenu(inRussian: true), selectorCentred(), selectorBetween(), selectorWholePizza(), scrollIndicators(), selectorDrum()]
             + CarouselLayout.Style.allCases.map(carousel)
             + [selectorFlick()]
     }
@@ -33,22 +33,40 @@ package enum CollectionGallery {
 
     // MARK: Menu
 
-    static func pizzaMenu() -> GalleryScene {
-        let size = CGSize(width: 390, height: 260)
+    /// Prices in roubles and Russian names, by recipe id (the technique comes from a Russian team).
+    static let russian: [String: (name: String, price: Int)] = [
+        "margherita": ("Маргарита", 489), "pepperoni": ("Пепперони", 549), "funghi": ("Грибы со сливками", 569),
+        "veggie": ("Овощная", 519), "diablo": ("Диабло", 599), "mediterranean": ("Средиземноморская", 619),
+        "pesto": ("Песто", 579), "olive-pepper": ("Оливки и перец", 539),
+    ]
+
+    static func pizzaMenu(inRussian: Bool = false) -> GalleryScene {
+        let size = CGSize(width: 390, height: 280)
         let root = Layer(frame: CGRect(origin: .zero, size: size))
         root.addSublayer(GalleryParts.background(root.bounds))
         let columns = 4, cellWidth = size.width / CGFloat(columns)
         for (i, recipe) in recipes.enumerated() {
-            let x = CGFloat(i % columns) * cellWidth, y = CGFloat(i / columns) * 128 + 6
+            let x = CGFloat(i % columns) * cellWidth, y = CGFloat(i / columns) * 138 + 6
             let pizza = PizzaArt.pizzaLayer(recipe, diameter: 84)
             pizza.frame.origin = CGPoint(x: x + (cellWidth - 84) / 2, y: y)
             root.addSublayer(pizza)
-            let caption = GalleryParts.captionPill(recipe.name, in: CGSize(width: cellWidth, height: 22))
-            caption.frame.origin = CGPoint(x: x, y: y + 92)
+            let words = russian[recipe.id]
+            let name = inRussian ? words?.name ?? recipe.name : recipe.name
+            let caption = GalleryParts.captionPill(name, in: CGSize(width: cellWidth, height: 22))
+            caption.frame.origin = CGPoint(x: x, y: y + 90)
             root.addSublayer(caption)
+            let rub = words?.price ?? 500
+            let price = inRussian ? "\(rub) ₽" : String(format: "$%.2f", Double(rub) / 50 - 0.01)
+            root.addSublayer(GalleryText.label(price, x: x, baseline: y + 127, width: cellWidth, size: 12, color: GalleryParts.orange,
+                                               bold: true, alignment: .center))
+        }
+        if inRussian {
+            return GalleryScene(id: "collection-pizza-menu-ru", title: "Меню (Russian menu)",
+                                caption: "The same eight pizzas with Russian names and prices in roubles: TextLayer labels in the bundled DejaVu Sans (FontCatalog), long names shrunk to fit their pill.",
+                                size: size, frames: [root], frameDuration: 0)
         }
         return GalleryScene(id: "collection-pizza-menu", title: "The pizzas",
-                            caption: "Eight pizzas drawn as geometry: a crust ring shaded by a radial gradient, sauce, a wobbly cheese layer and toppings (pepperoni, olive rings, basil, mushrooms, pepper strips) placed by SplitMix64 seeded from the pizza's id. Names are shown as pills with one bar per word (no text rendering).",
+                            caption: "The gallery's own art (not part of the library), drawn with Path and ShapeLayer: eight pizzas as geometry: a crust ring shaded by a radial gradient, sauce, a wobbly cheese layer and toppings (pepperoni, olive rings, basil, mushrooms, pepper strips) placed by SplitMix64 seeded from the pizza's id. Names and prices are text in the bundled font.",
                             size: size, frames: [root], frameDuration: 0)
     }
 
@@ -130,19 +148,19 @@ package enum CollectionGallery {
 
     static func selectorCentred() -> GalleryScene {
         selectorScene("collection-selector-centred", "Pizza from two halves",
-                      "Two independently scrolling halves, each with a pizza centred (Pepperoni on the left, Veggie on the right). Neighbours shrink to 0.6 and fade; each half image is aligned to the screen centre, so the halves meet with an 8 pt gap. Captions are pinned pills (bars stand in for text); the rings at the bottom are the circular scroll indicators.",
+                      "PizzaHalfSelectorLayout, one per half: two independently scrolling halves, each with a pizza centred (Pepperoni on the left, Veggie on the right). Neighbours shrink to 0.6 and fade; each half image is aligned to the screen centre, so the halves meet with an 8 pt gap. Captions are pinned pills (bars stand in for text); the rings at the bottom are the circular scroll indicators.",
                       selector(left: 1, right: 3))
     }
 
     static func selectorBetween() -> GalleryScene {
         selectorScene("collection-selector-between", "Between two pizzas",
-                      "The left half scrolled half-way between Mushroom Cream and Veggie: both at scale 0.7, pulled together by the vertical compaction, their captions sliding and fading at 25 %. The right half rests on Mediterranean.",
+                      "PizzaHalfSelectorLayout between items: the left half scrolled half-way between Mushroom Cream and Veggie: both at scale 0.7, pulled together by the vertical compaction, their captions sliding and fading at 25 %. The right half rests on Mediterranean.",
                       selector(left: 2.5, right: 5))
     }
 
     static func selectorWholePizza() -> GalleryScene {
         selectorScene("collection-selector-whole", "Both halves the same pizza",
-                      "Both halves centred on Diablo: the two side captions hide and one caption for the whole pizza shows in the middle.",
+                      "PizzaHalfSelector with both halves centred on Diablo: the two side captions hide and one caption for the whole pizza shows in the middle.",
                       selector(left: 4, right: 4))
     }
 
@@ -159,7 +177,7 @@ package enum CollectionGallery {
                                                           radius: 22, lineWidth: 6))
         }
         return GalleryScene(id: "collection-scroll-indicators", title: "Circular scroll indicators",
-                            caption: "A half's scroll progress (0 at the first pizza, 1 at the last) as an arc from twelve o'clock whose strokeEnd is the progress: pizzas 1, 2, 3½, 5, 6½ and 8 of 8.",
+                            caption: "PizzaHalfSelector's scroll indicators: a half's scroll progress (0 at the first pizza, 1 at the last) as an arc from twelve o'clock whose strokeEnd is the progress: pizzas 1, 2, 3½, 5, 6½ and 8 of 8.",
                             size: size, frames: [root], frameDuration: 0)
     }
 
@@ -167,7 +185,7 @@ package enum CollectionGallery {
         var configuration = PizzaHalfSelectorLayout.Configuration()
         configuration.style = .drum
         return selectorScene("collection-selector-drum", "Drum variant",
-                             "Every cell stacked on the centre pizza's frame, offset by progress · 200 · 1.1; the current pizza on top, the rows above rising toward it, the rows below falling away. Left half on Funghi, right half a third of the way from Diablo to Mediterranean.",
+                             "PizzaHalfSelectorLayout's drum style: every cell stacked on the centre pizza's frame, offset by progress · 200 · 1.1; the current pizza on top, the rows above rising toward it, the rows below falling away. Left half on Funghi, right half a third of the way from Diablo to Mediterranean.",
                              selector(configuration: configuration, left: 2, right: 4.35))
     }
 
@@ -198,7 +216,7 @@ package enum CollectionGallery {
             .wheel: "Items on the rim of a wheel whose hub is below the view, each turned to its spoke.",
         ]
         return GalleryScene(id: "collection-carousel-\(style.rawValue)", title: "Carousel: \(style.rawValue)",
-                            caption: (titles[style] ?? "") + " Wrapping around: scrolled 0.3 of a card before the first pizza, so the last pizzas show on its left.",
+                            caption: "CarouselLayout, style .\(style.rawValue): " + (titles[style] ?? "") + " Wrapping around: scrolled 0.3 of a card before the first pizza, so the last pizzas show on its left.",
                             size: size, frames: [root], frameDuration: 0)
     }
 

@@ -216,7 +216,7 @@ package struct Renderer {
         }
     }
 
-    /// Background, contents, shape or gradient, sublayers (clipped when `masksToBounds`), border.
+    /// Background, contents, shape, gradient or text, sublayers (clipped when `masksToBounds`), border.
     func drawContent(_ layer: Layer, in ctx: inout DrawingContext, depth: Int) {
         let outline = layer.boundsPath
         if let bg = layer.backgroundColor, bg.alpha > 0 {
@@ -228,6 +228,7 @@ package struct Renderer {
         if let image = layer.contents { ContentsDrawing(layer: layer, image: image).draw(in: &ctx) }
         if let shape = layer as? ShapeLayer { Renderer.drawShape(shape, in: &ctx) }
         if let gradient = layer as? GradientLayer { Renderer.drawGradient(gradient, in: &ctx) }
+        if let text = layer as? TextLayer { Renderer.drawText(text, in: &ctx) }
         if !layer.sublayers.isEmpty {
             ctx.concatenate(layer.effectiveSublayerTransform)
             for sub in layer.sublayersInDrawingOrder { draw(sub, in: &ctx, depth: depth + 1) }

@@ -66,7 +66,8 @@ extension Renderer {
             guard !r.isNull, r.minX.isFinite, r.minY.isFinite, r.maxX.isFinite, r.maxY.isFinite else { return }
             local = local.map { $0.union(r) } ?? r
         }
-        if layer.backgroundColor != nil || layer is GradientLayer || borderShape(layer) != nil { add(layer.bounds) }
+        // Text is drawn clipped to the bounds, so they hold every glyph.
+        if layer.backgroundColor != nil || layer is GradientLayer || layer is TextLayer || borderShape(layer) != nil { add(layer.bounds) }
         if let image = layer.contents {
             for piece in ContentsDrawing(layer: layer, image: image).pieces { add(piece.dest) }
         }

@@ -28,7 +28,8 @@ extension Renderer {
         }
         guard !source.isEmpty else { return nil }
         let outline = source.copy(strokingWithWidth: shape.lineWidth, lineCap: shape.lineCap, lineJoin: shape.lineJoin,
-                                  miterLimit: shape.miterLimit)
+                                  miterLimit: shape.miterLimit, deviceTolerance: DrawingContext.strokeTolerance,
+                                  deviceTransform: ctm)
         return outline.isEmpty ? nil : outline
     }
 

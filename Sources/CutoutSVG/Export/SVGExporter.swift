@@ -4,7 +4,7 @@ import CutoutRaster
 import struct CutoutGeometry.Transform
 import CutoutLayers
 
-/// Writes a layer tree as an SVG document that draws like ``LayerRenderer``.
+/// Writes a layer tree as an SVG document that draws like `LayerRenderer`.
 ///
 /// The output is vector SVG 1.1 plus `mask-type` (SVG 2, supported by
 /// browsers and resvg). Each layer is a `<g>` whose `transform` maps its coordinates to its
@@ -16,15 +16,17 @@ import CutoutLayers
 ///   outline with `maskedCorners`;
 /// - `mask` becomes a `<mask>` in user space; an alpha mask gets `mask-type="alpha"`;
 /// - a shadow with `shadowPath` is that path, filled and blurred (`feGaussianBlur`,
-///   stdDeviation = ``Layer/shadowSigma(forRadius:)``) and offset, under the layer's content;
+///   stdDeviation = `Layer/shadowSigma(forRadius:)`) and offset, under the layer's content;
 ///   without a path, a drop-shadow filter on the content group (flood, `in` SourceAlpha, blur,
 ///   offset, merged under SourceGraphic) casts it from its alpha;
-/// - ``Layer/blurSigma`` is an `feGaussianBlur` filter on the layer's group;
-/// - ``ShapeLayer``: `d` from `path.svgPathData`, fill rule, stroke attributes, dashes; a
+/// - `Layer/blurSigma` is an `feGaussianBlur` filter on the layer's group;
+/// - `ShapeLayer`: `d` from `path.svgPathData`, fill rule, stroke attributes, dashes; a
 ///   stroke limited by `strokeStart`/`strokeEnd` strokes the trimmed path;
-/// - ``GradientLayer``: a `linearGradient`/`radialGradient` in `userSpaceOnUse` units, with
+/// - `GradientLayer`: a `linearGradient`/`radialGradient` in `userSpaceOnUse` units, with
 ///   extra stops where the alpha changes so that SVG's straight-colour interpolation follows
 ///   our premultiplied one;
+/// - ``TextLayer``: the glyph outlines as one `<path>` clipped to the bounds, the string in
+///   `aria-label` (outlines round-trip and draw the same without the font);
 /// - contents: the image once as a PNG data URI in `<defs>`, placed by `<use>` through a clip
 ///   per piece (one piece, or nine for a nine-slice).
 ///

@@ -5,17 +5,21 @@ import CutoutLayers
 
 extension SVGBuilder {
     /// Applies `filter`: a `<filter>` holding a single `feGaussianBlur` of the source graphic
-    /// becomes ``Layer/blurSigma`` (one standard deviation for both axes, in user units), a
+    /// becomes `Layer/blurSigma` (one standard deviation for both axes, in user units), a
     /// drop shadow (see `dropShadow`) becomes the layer's shadow (radius = 2 × stdDeviation, see
-    /// ``Layer/shadowSigma(forRadius:)``), and
+    /// `Layer/shadowSigma(forRadius:)`), and
     /// the filter region (`x`, `y`, `width`, `height`, `filterUnits`; default the bounding box
     /// grown by 10% on each side) is returned as an alpha mask to chain with the element's own
     /// clip and mask. Anything else is ignored with a warning.
-    func applyFilter(_ ref: String, to layer: Layer, _ e: SVGNode) throws(SVGError) -> Layer? {
+    /// The `<filter>` is reached at `depth`; past ``SVGImporter/Limits/maxDepth`` it is ignored.
+    func applyFilter(_ ref: String, to layer: Layer, _ e: SVGNode, depth: Int) throws(SVGError) -> Layer? {
         guard let node = referenced(ref), node.name == "filter" else {
             warn(e.line, "filter '\(ref.prefix(40))' does not name a <filter>; ignored")
             return nil
         }
+        try visit(node)
+        for child in node.children { try visit(child) }
+        guard isWithinDepth(depth, e, "filter '\(ref.prefix(40))'") else { return nil }
         let primitives = node.children.filter { !["title", "desc", "metadata"].contains($0.name) }
         if node.attributes["primitiveUnits"] == "objectBoundingBox" {
             warn(node.line, "primitiveUnits='objectBoundingBox' is not supported; filter ignored")
@@ -28,7 +32,7 @@ extension SVGBuilder {
             }
             guard let sigma = standardDeviation(blur) else { return nil }
             layer.blurSigma = sigma
-        } else if let shadow = dropShadow(primitives) {
+        } else if let shadow = try dropShadow(primitives) {
             guard let sigma = standardDeviation(shadow.blur) else { return nil }
             // The drop shadow is a layer shadow: alpha of the content, tinted, blurred, offset.
             var color = Color.black
@@ -58,13 +62,14 @@ extension SVGBuilder {
     /// The parts of a drop shadow: one `feDropShadow`, or the chain `feFlood`, `feComposite`
     /// (`operator="in"`, `in2="SourceAlpha"`), `feGaussianBlur`, `feOffset`, `feMerge` of the
     /// result and `SourceGraphic` (how ``SVGExporter`` writes it); nil for anything else.
-    private func dropShadow(_ p: [SVGNode]) -> (flood: SVGNode, blur: SVGNode, offset: SVGNode, defaultOffset: String)? {
+    private func dropShadow(_ p: [SVGNode]) throws(SVGError) -> (flood: SVGNode, blur: SVGNode, offset: SVGNode, defaultOffset: String)? {
         if p.count == 1, p[0].name == "feDropShadow", p[0].attributes["in"].map({ $0 == "SourceGraphic" }) ?? true {
             return (p[0], p[0], p[0], "2")
         }
         guard p.map(\.name) == ["feFlood", "feComposite", "feGaussianBlur", "feOffset", "feMerge"],
               p[1].attributes["operator"] == "in", p[1].attributes["in2"] == "SourceAlpha",
               [p[1], p[2], p[3]].allSatisfy({ $0.attributes["in"] == nil }) else { return nil }
+        for child in p[4].children { try visit(child) }
         let nodes = p[4].children.filter { $0.name == "feMergeNode" }
         guard nodes.count == 2, nodes[0].attributes["in"] == nil, nodes[1].attributes["in"] == "SourceGraphic" else { return nil }
         return (p[0], p[2], p[3], "0")
@@ -96,7 +101,7 @@ extension SVGBuilder {
             }
             rect = CGRect(x: len("x", "-10%", .x), y: len("y", "-10%", .y), width: len("width", "120%", .x), height: len("height", "120%", .y))
         } else {
-            guard let box = layer.contentBounds() else { return nil }
+            guard let box = layer.contentBounds(cache: boundsCache) else { return nil }
             func frac(_ name: String, _ def: String) -> CGFloat {
                 guard let l = SVGLength.parse(a[name] ?? def, maxMagnitude: limits.maxCoordinate) else { return 0 }
                 switch l {

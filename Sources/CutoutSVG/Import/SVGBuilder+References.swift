@@ -11,25 +11,32 @@ extension SVGBuilder {
         var stops: [(CGFloat, Color)] = []
     }
 
-    func resolveGradient(_ start: SVGNode, _ e: SVGNode) -> ResolvedGradient? {
+    /// Follows the `href` chain from `start`, reached at `depth`: each link is one level deeper,
+    /// and the chain is cut at ``SVGImporter/Limits/maxDepth``.
+    func resolveGradient(_ start: SVGNode, _ e: SVGNode, depth: Int) throws(SVGError) -> ResolvedGradient? {
         var result = ResolvedGradient(element: start)
         var seen: Set<ObjectIdentifier> = []
         var node: SVGNode? = start
         var haveStops = false
+        var depth = depth
         while let n = node {
             guard seen.insert(ObjectIdentifier(n)).inserted else {
                 warn(e.line, "gradient href cycle through '\(n.attributes["id"] ?? "")'; chain cut")
                 break
             }
             guard n.name == "linearGradient" || n.name == "radialGradient" else { break }
+            try visit(n)
+            guard isWithinDepth(depth, e, "gradient href chain") else { break }
+            depth += 1
             for (k, v) in n.attributes where result.attributes[k] == nil { result.attributes[k] = v }
             if !haveStops {
+                for child in n.children { try visit(child) }
                 let stops = n.children.filter { $0.name == "stop" }
                 if !stops.isEmpty {
                     haveStops = true
                     var last: CGFloat = 0
                     for s in stops {
-                        let d = declarations(s)
+                        let d = try declarations(s)
                         var offset: CGFloat = 0
                         if let o = s.attributes["offset"], let (v, suffix) = SVGNumberScanner.numberWithSuffix(o),
                            suffix == "" || suffix == "%" {
@@ -83,7 +90,7 @@ extension SVGBuilder {
 
     /// A layer painting `path` (filled, or stroked with the style's stroke) with the gradient
     /// `id`; nil when `id` is not a usable gradient (the caller then uses the fallback colour).
-    func paintServer(_ id: String, path: Path, style: SVGStyle, stroke: Bool, _ e: SVGNode) throws(SVGError) -> Layer? {
+    func paintServer(_ id: String, path: Path, style: SVGStyle, stroke: Bool, _ e: SVGNode, depth: Int) throws(SVGError) -> Layer? {
         guard let node = ids[id] else {
             warn(e.line, "paint server '\(id)' does not exist")
             return nil
@@ -92,7 +99,7 @@ extension SVGBuilder {
             warn(e.line, "<\(node.name)> paint servers are not supported")
             return nil
         }
-        guard let g = resolveGradient(node, e), !g.stops.isEmpty else { return nil }
+        guard let g = try resolveGradient(node, e, depth: depth), !g.stops.isEmpty else { return nil }
         let opacity = stroke ? style.strokeOpacity : style.fillOpacity
         let stops = SVGBuilder.straightInterpolated(g.stops.map { ($0.0, style.finalColor($0.1, opacity: opacity)) })
         let colors = stops.map(\.1)
@@ -181,27 +188,33 @@ extension SVGBuilder {
     }
 
     /// The mask layer for `clip-path`: the clip path's shapes filled opaque with their clip rule.
-    func clipLayer(_ ref: String, for layer: Layer, _ e: SVGNode) throws(SVGError) -> Layer? {
+    /// The `<clipPath>` is reached at `depth`, its shapes one level deeper; past
+    /// ``SVGImporter/Limits/maxDepth`` the result is an empty layer, which clips everything away.
+    func clipLayer(_ ref: String, for layer: Layer, _ e: SVGNode, depth: Int) throws(SVGError) -> Layer? {
         guard let clip = referenced(ref), clip.name == "clipPath" else {
             warn(e.line, "clip-path '\(ref.prefix(40))' does not name a <clipPath>; ignored")
             return nil
         }
+        try visit(clip)
+        guard isWithinDepth(depth, e, "clip-path '\(ref.prefix(40))'") else { return try makeLayer { Layer() } }
         return try expanding(clip, from: e) { () throws(SVGError) -> Layer? in
             let out = try makeLayer { Layer() }
-            let d = declarations(clip)
+            let d = try declarations(clip)
             let clipStyle = computedStyle(d, parent: SVGStyle(), element: clip)
             var toLayer = Transform.identity
             if let t = clip.attributes["transform"], let m = SVGTransformList.parse(t, maxMagnitude: limits.maxCoordinate) { toLayer = m }
             if clip.attributes["clipPathUnits"] == "objectBoundingBox" {
-                guard let box = layer.contentBounds(), box.width > 0, box.height > 0 else { return out }
+                guard let box = layer.contentBounds(cache: boundsCache), box.width > 0, box.height > 0 else { return out }
                 toLayer = toLayer.concatenating(Transform(a: box.width, b: 0, c: 0, d: box.height, tx: box.minX, ty: box.minY))
             }
             out.transform = toLayer
             for child in clip.children {
+                try visit(child)
                 var target = child
                 var placement = Transform.identity
                 if child.name == "use", let href = child.attributes["href"] ?? child.attributes["xlink:href"], let t = referenced(href),
                    SVGBuilder.shapes.contains(t.name) {
+                    try visit(t)
                     target = t
                     placement = Transform(translationX: coordinate(child, "x", .x), y: coordinate(child, "y", .y))
                     if let tt = child.attributes["transform"], let m = SVGTransformList.parse(tt, maxMagnitude: limits.maxCoordinate) {
@@ -212,7 +225,7 @@ extension SVGBuilder {
                     if child.name != "title" && child.name != "desc" { warn(child.line, "<\(child.name)> inside <clipPath> is not supported; skipped") }
                     continue
                 }
-                let cd = declarations(target)
+                let cd = try declarations(target)
                 if cd["display"] == "none" { continue }
                 let s = computedStyle(cd, parent: clipStyle, element: target)
                 guard let path = geometry(target) else { continue }
@@ -220,17 +233,15 @@ extension SVGBuilder {
                 shape.path = path
                 shape.fillColor = .black
                 shape.fillRule = s.clipRule
-                if let t = cd["transform"] ?? target.attributes["transform"], let m = SVGTransformList.parse(t, maxMagnitude: limits.maxCoordinate) {
-                    shape.transform = m
-                }
+                if let m = parsedTransform(target, cd) { shape.transform = m }
                 shape.transform = shape.transform.concatenating(placement)
-                if let inner = cd["clip-path"], inner != "none" { shape.mask = try clipLayer(inner, for: shape, target) }
+                if let inner = cd["clip-path"], inner != "none" { shape.mask = try clipLayer(inner, for: shape, target, depth: depth + 2) }
                 out.addSublayer(shape)
             }
             if let own = d["clip-path"], own != "none" {
                 let wrapper = try makeLayer { Layer() }
                 wrapper.addSublayer(out)
-                wrapper.mask = try clipLayer(own, for: layer, clip)
+                wrapper.mask = try clipLayer(own, for: layer, clip, depth: depth + 1)
                 return wrapper
             }
             return out
@@ -238,15 +249,19 @@ extension SVGBuilder {
     }
 
     /// The mask layer for `mask`: the mask's content clipped to the mask region, used by its
-    /// luminance (``Layer/isLuminanceMask``) unless `mask-type` is `alpha`.
-    func maskLayer(_ ref: String, for layer: Layer, _ e: SVGNode, style: SVGStyle) throws(SVGError) -> Layer? {
+    /// luminance (`Layer/isLuminanceMask`) unless `mask-type` is `alpha`. The `<mask>` is
+    /// reached at `depth` and its content continues from there (it does not start afresh); past
+    /// ``SVGImporter/Limits/maxDepth`` the result is an empty layer, which masks everything away.
+    func maskLayer(_ ref: String, for layer: Layer, _ e: SVGNode, style: SVGStyle, depth: Int) throws(SVGError) -> Layer? {
         guard let maskNode = referenced(ref), maskNode.name == "mask" else {
             warn(e.line, "mask '\(ref.prefix(40))' does not name a <mask>; ignored")
             return nil
         }
+        try visit(maskNode)
+        guard isWithinDepth(depth, e, "mask '\(ref.prefix(40))'") else { return try makeLayer { Layer() } }
         return try expanding(maskNode, from: e) { () throws(SVGError) -> Layer? in
             let a = maskNode.attributes
-            let box = layer.contentBounds()
+            let box = layer.contentBounds(cache: boundsCache)
             let regionInBox = (a["maskUnits"] ?? "objectBoundingBox") != "userSpaceOnUse"
             func len(_ name: String, _ def: String, _ axis: Axis) -> CGFloat {
                 guard let l = SVGLength.parse(a[name] ?? def, maxMagnitude: limits.maxCoordinate) else { return 0 }
@@ -270,14 +285,15 @@ extension SVGBuilder {
             out.bounds = region
             out.position = region.origin
             out.masksToBounds = true
-            out.isLuminanceMask = (maskNode.attributes["mask-type"] ?? declarations(maskNode)["mask-type"]) != "alpha"
+            let maskDeclarations = try declarations(maskNode)
+            out.isLuminanceMask = (maskNode.attributes["mask-type"] ?? maskDeclarations["mask-type"]) != "alpha"
             let content = try makeLayer { Layer() }
             if a["maskContentUnits"] == "objectBoundingBox", let box {
                 content.transform = Transform(a: box.width, b: 0, c: 0, d: box.height, tx: box.minX, ty: box.minY)
             }
-            let maskStyle = computedStyle(declarations(maskNode), parent: SVGStyle(), element: maskNode)
+            let maskStyle = computedStyle(maskDeclarations, parent: SVGStyle(), element: maskNode)
             for child in maskNode.children {
-                if let sub = try element(child, parentStyle: maskStyle, depth: 1) { content.addSublayer(sub) }
+                if let sub = try element(child, parentStyle: maskStyle, depth: depth + 1) { content.addSublayer(sub) }
             }
             out.addSublayer(content)
             return out

@@ -5,7 +5,16 @@ import CutoutLayers
 
 extension SVGBuilder {
     /// The geometry of a basic shape or path in user units, or nil when it draws nothing.
+    /// Paths, polylines and polygons (which have no percentages) are parsed once per element.
     func geometry(_ e: SVGNode) -> Path? {
+        guard ["path", "polyline", "polygon"].contains(e.name) else { return uncachedGeometry(e) }
+        if let cached = geometryCache[ObjectIdentifier(e)] { return cached }
+        let path = uncachedGeometry(e)
+        geometryCache[ObjectIdentifier(e)] = .some(path)
+        return path
+    }
+
+    private func uncachedGeometry(_ e: SVGNode) -> Path? {
         var path = Path()
         switch e.name {
         case "rect":
@@ -93,8 +102,14 @@ extension SVGBuilder {
         })
     }
 
-    func shape(_ e: SVGNode, style: SVGStyle) throws(SVGError) -> Layer? {
+    /// The layer for a basic shape at `depth` (its paint servers are one level deeper).
+    func shape(_ e: SVGNode, style: SVGStyle, depth: Int) throws(SVGError) -> Layer? {
         guard let path = geometry(e) else { return nil }
+        return try paintedShape(path, style: style, e, depth: depth)
+    }
+
+    /// A layer filling and stroking `path` with the style's paints (colours or paint servers).
+    func paintedShape(_ path: Path, style: SVGStyle, _ e: SVGNode, depth: Int) throws(SVGError) -> Layer {
         let fill = style.fill
         let stroke = style.strokeWidth > 0 ? style.stroke : .none
         let layer = try makeLayer { ShapeLayer() }
@@ -106,7 +121,7 @@ extension SVGBuilder {
         var extra: [Layer] = []
         switch fill {
         case .url(let id, let fallback):
-            if let g = try paintServer(id, path: path, style: style, stroke: false, e) { extra.append(g) }
+            if let g = try paintServer(id, path: path, style: style, stroke: false, e, depth: depth + 1) { extra.append(g) }
             else if let fallback { layer.fillColor = style.finalColor(fallback, opacity: style.fillOpacity) }
         default:
             layer.fillColor = style.color(of: fill).map { style.finalColor($0, opacity: style.fillOpacity) }
@@ -114,7 +129,7 @@ extension SVGBuilder {
         var strokeLayer: Layer?
         switch stroke {
         case .url(let id, let fallback):
-            if let g = try paintServer(id, path: path, style: style, stroke: true, e) { strokeLayer = g }
+            if let g = try paintServer(id, path: path, style: style, stroke: true, e, depth: depth + 1) { strokeLayer = g }
             else if let fallback { layer.strokeColor = style.finalColor(fallback, opacity: style.strokeOpacity) }
         default:
             layer.strokeColor = style.color(of: stroke).map { style.finalColor($0, opacity: style.strokeOpacity) }

@@ -2,6 +2,7 @@ import Foundation
 import CutoutGeometry
 import CutoutRaster
 import CutoutLayers
+import CutoutText
 
 /// Turns a parsed SVG element tree into layers. One builder per document.
 final class SVGBuilder {
@@ -11,30 +12,87 @@ final class SVGBuilder {
     var sheet = CSSStyleSheet()
     var warnings: [SVGWarning] = []
     var layerCount = 0
+    /// Visits counted against ``SVGImporter/Limits/maxVisits`` (see ``visit(_:)``).
+    var visits = 0
+    /// Attribute bytes of the elements visited, counted against
+    /// ``SVGImporter/Limits/maxAttributeBytesRead``.
+    var attributeBytesRead = 0
+    /// Parsed geometry of `path`, `polyline` and `polygon` elements and parsed transforms, which
+    /// do not depend on where the element is reached: content reused through references is
+    /// parsed (and warned about) once, and its layers share one path.
+    var geometryCache: [ObjectIdentifier: Path?] = [:]
+    var transformCache: [ObjectIdentifier: Transform?] = [:]
+    /// Content boxes of finished layers: clip paths, masks and filters in object-bounding-box
+    /// units measure their element, and nested ones would otherwise measure the same
+    /// content again at every level.
+    let boundsCache = ContentBoundsCache()
+    /// The deepest level of nesting and references checked so far (see ``isWithinDepth(_:_:_:)``).
+    var deepest = 0
     /// Elements being expanded through a reference (`use`, `clip-path`, `mask`), to detect cycles.
     var active: Set<ObjectIdentifier> = []
     var declarationCache: [ObjectIdentifier: [String: String]] = [:]
     /// The current viewport size, for percentages.
     var viewport = CGSize(width: 300, height: 150)
+    /// Where `<text>` finds its fonts.
+    let fonts: FontCatalog
 
-    init(root: SVGNode, limits: SVGImporter.Limits) {
+    init(root: SVGNode, limits: SVGImporter.Limits, fonts: FontCatalog = .standard) {
         self.root = root
         self.limits = limits
-        index(root)
+        self.fonts = fonts
     }
 
     /// Collects ids and style sheets (iteratively: the tree may be as deep as the limit allows).
-    private func index(_ root: SVGNode) {
+    private func index(_ root: SVGNode) throws(SVGError) {
         var stack = [root]
         while let e = stack.popLast() {
             if let id = e.attributes["id"], ids[id] == nil { ids[id] = e }
             if e.name == "style" {
                 let type = e.attributes["type"] ?? "text/css"
-                if type.isEmpty || type == "text/css" { sheet.add(e.text) }
+                if type.isEmpty || type == "text/css" {
+                    let before = sheet.skipped.count
+                    try sheet.add(e.text, properties: SVGBuilder.styleProperties, maxRules: limits.maxElements)
+                    for s in sheet.skipped[before...] { warn(e.line, "CSS selector or at-rule not supported, skipped: \(s.prefix(80))") }
+                }
             }
             stack.append(contentsOf: e.children.reversed())
         }
-        for s in sheet.skipped { warn(0, "CSS selector or at-rule not supported, skipped: \(s)") }
+    }
+
+    /// Counts a visit of `node` against ``SVGImporter/Limits/maxVisits``, and its attribute
+    /// bytes against ``SVGImporter/Limits/maxAttributeBytesRead``.
+    func visit(_ node: SVGNode) throws(SVGError) {
+        try countVisits(1)
+        attributeBytesRead += node.attributeBytes
+        guard attributeBytesRead <= limits.maxAttributeBytesRead else {
+            throw .tooManyAttributeBytes(limit: limits.maxAttributeBytesRead)
+        }
+    }
+
+    /// Counts `count` visits (CSS rules tested) against ``SVGImporter/Limits/maxVisits``.
+    func countVisits(_ count: Int) throws(SVGError) {
+        visits += count
+        guard visits <= limits.maxVisits else { throw .tooManyVisits(limit: limits.maxVisits) }
+    }
+
+    /// The transform of `e` (from its declarations or its attribute), parsed once per element;
+    /// nil when it has none or an invalid one (warned about once).
+    func parsedTransform(_ e: SVGNode, _ d: [String: String]) -> Transform? {
+        guard let t = d["transform"] ?? e.attributes["transform"] else { return nil }
+        if let cached = transformCache[ObjectIdentifier(e)] { return cached }
+        let m = SVGTransformList.parse(t, maxMagnitude: limits.maxCoordinate)
+        if m == nil { warn(e.line, "invalid transform ignored") }
+        transformCache[ObjectIdentifier(e)] = .some(m)
+        return m
+    }
+
+    /// Whether something reached at `depth` (nesting plus references followed) is within
+    /// ``SVGImporter/Limits/maxDepth``; warns when it is not, and the caller cuts the chain there.
+    func isWithinDepth(_ depth: Int, _ e: SVGNode, _ what: @autoclosure () -> String) -> Bool {
+        deepest = max(deepest, depth)
+        guard depth > limits.maxDepth else { return true }
+        warn(e.line, "\(what()) deeper than \(limits.maxDepth) levels of nesting and references; cut")
+        return false
     }
 
     func warn(_ line: Int, _ message: String) {
@@ -53,7 +111,9 @@ final class SVGBuilder {
     // MARK: Document
 
     func build() throws(SVGError) -> SVGImage {
-        let d = declarations(root)
+        try index(root)
+        try visit(root)
+        let d = try declarations(root)
         let vb = root.attributes["viewBox"].flatMap { SVGViewBox.parse($0, maxMagnitude: limits.maxCoordinate) }
         if root.attributes["viewBox"] != nil, vb == nil { warn(root.line, "invalid viewBox ignored") }
         var w = length(root.attributes["width"], root)
@@ -78,7 +138,7 @@ final class SVGBuilder {
         let style = computedStyle(d, parent: SVGStyle(), element: root)
         let content = try group(root, style: style, depth: 1)
         if let vb { content.transform = vb.transform(into: layer.bounds, preserveAspectRatio: root.attributes["preserveAspectRatio"]) }
-        try finish(content, root, d, style: style, applyTransform: false)
+        try finish(content, root, d, style: style, applyTransform: false, depth: 1)
         layer.addSublayer(content)
         return SVGImage(layer: layer, size: size, warnings: warnings)
     }
@@ -86,12 +146,17 @@ final class SVGBuilder {
     // MARK: Styles
 
     /// Presentation attributes, then matching CSS rules, then the `style` attribute.
-    func declarations(_ e: SVGNode) -> [String: String] {
+    func declarations(_ e: SVGNode) throws(SVGError) -> [String: String] {
         if let cached = declarationCache[ObjectIdentifier(e)] { return cached }
         var d: [String: String] = [:]
         for (k, v) in e.attributes where SVGBuilder.presentationAttributes.contains(k) { d[k] = v }
-        let classes = Set((e.attributes["class"] ?? "").split(whereSeparator: \.isWhitespace).map(String.init))
-        for (k, v) in sheet.declarations(name: e.name, id: e.attributes["id"], classes: classes) { d[k] = v }
+        if !sheet.isEmpty {
+            let classes = Set((e.attributes["class"] ?? "").split(whereSeparator: \.isWhitespace).map(String.init))
+            let tested = sheet.rulesTested
+            let matched = sheet.declarations(name: e.name, id: e.attributes["id"], classes: classes)
+            try countVisits(sheet.rulesTested - tested)
+            for (k, v) in matched { d[k] = v }
+        }
         if let style = e.attributes["style"] { for (k, v) in CSSStyleSheet.declarations(style) { d[k] = v } }
         declarationCache[ObjectIdentifier(e)] = d
         return d
@@ -101,7 +166,12 @@ final class SVGBuilder {
         "fill", "fill-opacity", "fill-rule", "stroke", "stroke-opacity", "stroke-width", "stroke-linecap",
         "stroke-linejoin", "stroke-miterlimit", "stroke-dasharray", "stroke-dashoffset", "opacity", "clip-rule",
         "clip-path", "mask", "color", "display", "visibility", "stop-color", "stop-opacity", "filter", "transform",
+        "font-family", "font-size", "font-weight", "font-style", "letter-spacing", "word-spacing", "text-anchor",
+        "text-decoration",
     ]
+
+    /// The properties read from CSS rules; declarations of others are dropped as the sheet is read.
+    static let styleProperties = presentationAttributes.union(["mask-type"])
 
     func computedStyle(_ d: [String: String], parent: SVGStyle, element e: SVGNode) -> SVGStyle {
         var s = parent
@@ -156,6 +226,7 @@ final class SVGBuilder {
         }
         if let v = number("stroke-dashoffset") { s.dashOffset = v }
         if let v = value("visibility") { s.visible = v == "visible" }
+        computeFontStyle(&s.font, parentSize: parent.font.size, value: value, element: e)
         return s
     }
 
@@ -191,12 +262,10 @@ final class SVGBuilder {
 
     /// The layer for a rendered element, or nil when it draws nothing.
     func element(_ e: SVGNode, parentStyle: SVGStyle, depth: Int) throws(SVGError) -> Layer? {
-        guard depth <= limits.maxDepth else {
-            warn(e.line, "nesting deeper than \(limits.maxDepth) levels after <use> expansion; skipped")
-            return nil
-        }
+        try visit(e)
+        guard isWithinDepth(depth, e, "<\(e.name)>") else { return nil }
         if SVGBuilder.nonRendering.contains(e.name) { return nil }
-        let d = declarations(e)
+        let d = try declarations(e)
         if d["display"]?.trimmingCharacters(in: .whitespaces) == "none" { return nil }
         let style = computedStyle(d, parent: parentStyle, element: e)
         let layer: Layer?
@@ -208,34 +277,34 @@ final class SVGBuilder {
         case "use":
             layer = try use(e, style: style, depth: depth)
         case _ where SVGBuilder.shapes.contains(e.name):
-            layer = try shape(e, style: style)
+            layer = try shape(e, style: style, depth: depth)
+        case "text":
+            layer = try text(e, style: style, depth: depth)
         default:
             warn(e.line, "<\(e.name)> is not supported; skipped")
             return nil
         }
         guard let layer else { return nil }
-        try finish(layer, e, d, style: style, applyTransform: true)
+        try finish(layer, e, d, style: style, applyTransform: true, depth: depth)
         return layer
     }
 
-    /// Transform, opacity, clip-path, mask and filter of any rendered element.
-    func finish(_ layer: Layer, _ e: SVGNode, _ d: [String: String], style: SVGStyle, applyTransform: Bool) throws(SVGError) {
-        if applyTransform, let t = d["transform"] ?? e.attributes["transform"] {
-            if let m = SVGTransformList.parse(t, maxMagnitude: limits.maxCoordinate) {
-                layer.transform = layer.transform.concatenating(m)
-            } else { warn(e.line, "invalid transform ignored") }
-        }
+    /// Transform, opacity, clip-path, mask and filter of any rendered element at `depth`; the
+    /// referenced filter, clip path and mask are one level deeper.
+    func finish(_ layer: Layer, _ e: SVGNode, _ d: [String: String], style: SVGStyle, applyTransform: Bool,
+                depth: Int) throws(SVGError) {
+        if applyTransform, let m = parsedTransform(e, d) { layer.transform = layer.transform.concatenating(m) }
         if let o = d["opacity"] {
             if let (v, suffix) = SVGNumberScanner.numberWithSuffix(o), suffix == "" || suffix == "%" {
                 layer.opacity = min(max(v / (suffix == "%" ? 100 : 1), 0), 1)
             } else { warn(e.line, "invalid opacity ignored") }
         }
         var region: Layer?
-        if let ref = d["filter"], ref != "none" { region = try applyFilter(ref, to: layer, e) }
+        if let ref = d["filter"], ref != "none" { region = try applyFilter(ref, to: layer, e, depth: depth + 1) }
         var clip: Layer?
-        if let ref = d["clip-path"], ref != "none" { clip = try clipLayer(ref, for: layer, e) }
+        if let ref = d["clip-path"], ref != "none" { clip = try clipLayer(ref, for: layer, e, depth: depth + 1) }
         var mask: Layer?
-        if let ref = d["mask"], ref != "none" { mask = try maskLayer(ref, for: layer, e, style: style) }
+        if let ref = d["mask"], ref != "none" { mask = try maskLayer(ref, for: layer, e, style: style, depth: depth + 1) }
         // Filter region, mask and clip all multiply the alpha, so they chain as masks of masks.
         // The region and the mask are placed in the element's coordinates (bounds origin at
         // their position) and have no mask of their own; the clip, which may carry its own
@@ -317,12 +386,14 @@ final class SVGBuilder {
         let layer = try makeLayer { Layer() }
         let built: Layer? = try expanding(target, from: e) { () throws(SVGError) -> Layer? in
             if target.name == "symbol" {
-                let d = declarations(target)
+                try visit(target)
+                guard isWithinDepth(depth + 1, target, "<symbol>") else { return nil }
+                let d = try declarations(target)
                 let symStyle = computedStyle(d, parent: style, element: target)
                 let size = CGSize(width: coordinate(e, "width", .x, default: viewport.width),
                                   height: coordinate(e, "height", .y, default: viewport.height))
-                return try viewportLayer(target, style: symStyle, depth: depth, size: size, origin: .zero) { b throws(SVGError) in
-                    try b.group(target, style: symStyle, depth: depth)
+                return try viewportLayer(target, style: symStyle, depth: depth + 1, size: size, origin: .zero) { b throws(SVGError) in
+                    try b.group(target, style: symStyle, depth: depth + 1)
                 }
             }
             return try element(target, parentStyle: style, depth: depth + 1)

@@ -1,5 +1,4 @@
 import Foundation
-import CutoutLayers
 
 /// Why an SVG document could not be imported. Each case names the place (a 1-based line
 /// of the input where there is one) and the reason.
@@ -10,10 +9,25 @@ public enum SVGError: Error, Hashable, Sendable, CustomStringConvertible {
     case attributeTooLarge(line: Int, name: String, limit: Int)
     /// Elements are nested deeper than ``SVGImporter/Limits/maxDepth``.
     case nestingTooDeep(line: Int, limit: Int)
-    /// More elements (or layers produced through `<use>`) than ``SVGImporter/Limits/maxElements``.
+    /// More elements, CSS rules or produced layers than ``SVGImporter/Limits/maxElements``.
     case tooManyElements(limit: Int)
-    /// The document declares DTD entities; they are refused to rule out entity-expansion attacks.
+    /// More visits (elements reached, again through each reference, and CSS rules tested)
+    /// than ``SVGImporter/Limits/maxVisits``.
+    case tooManyVisits(limit: Int)
+    /// More attribute bytes read (again for content reached through each reference) than
+    /// ``SVGImporter/Limits/maxAttributeBytesRead``.
+    case tooManyAttributeBytes(limit: Int)
+    /// More attributes in the document than ``SVGImporter/Limits/maxAttributes``.
+    case tooManyAttributes(line: Int, limit: Int)
+    /// The document declares an external entity (`SYSTEM`/`PUBLIC`) or a parameter entity
+    /// (`%`): neither is ever read. Internal general entities are accepted.
     case entityDeclarationRefused(line: Int)
+    /// Expanding internal entities produced more than
+    /// ``SVGImporter/Limits/maxEntityExpansionBytes`` (each reference also counts one byte):
+    /// the "billion laughs" attack and its relatives.
+    case entityExpansionTooLarge(line: Int, limit: Int)
+    /// Entities refer to entities more than ``SVGImporter/Limits/maxEntityDepth`` levels deep.
+    case entityNestingTooDeep(line: Int, limit: Int)
     /// The input is not well-formed XML (or not UTF-8).
     case malformedXML(line: Int, reason: String)
     /// The root element is not `<svg>`.
@@ -24,8 +38,15 @@ public enum SVGError: Error, Hashable, Sendable, CustomStringConvertible {
         case .inputTooLarge(let b, let l): return "SVG input has \(b) bytes; the limit is \(l)"
         case .attributeTooLarge(let line, let n, let l): return "line \(line): '\(n)' is longer than \(l) bytes"
         case .nestingTooDeep(let line, let l): return "line \(line): elements nested deeper than \(l) levels"
-        case .tooManyElements(let l): return "more than \(l) elements or generated layers"
-        case .entityDeclarationRefused(let line): return "line \(line): DTD entity declarations are not accepted"
+        case .tooManyElements(let l): return "more than \(l) elements, CSS rules or generated layers"
+        case .tooManyAttributes(let line, let l): return "line \(line): more than \(l) attributes in the document"
+        case .tooManyAttributeBytes(let l):
+            return "more than \(l) bytes of attributes read (content reached again through use, clip-path, mask, filter or gradient href counts each time)"
+        case .tooManyVisits(let l):
+            return "more than \(l) element visits or CSS rule tests (content reached again through use, clip-path, mask, filter or gradient href counts each time)"
+        case .entityDeclarationRefused(let line): return "line \(line): external and parameter entity declarations are not accepted"
+        case .entityExpansionTooLarge(let line, let l): return "line \(line): entity expansion exceeds \(l) bytes"
+        case .entityNestingTooDeep(let line, let l): return "line \(line): entities nested deeper than \(l) levels"
         case .malformedXML(let line, let r): return "line \(line): malformed XML: \(r)"
         case .notSVG(let r): return "root element is <\(r)>, not <svg>"
         }

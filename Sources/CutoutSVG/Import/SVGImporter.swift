@@ -2,6 +2,7 @@ import Foundation
 import CutoutGeometry
 import CutoutRaster
 import CutoutLayers
+import CutoutText
 
 /// An imported SVG document: its layer tree, its size in points and what was skipped.
 public struct SVGImage {
@@ -23,10 +24,15 @@ public struct SVGImage {
 /// `linearGradient`/`radialGradient` (`gradientUnits`, `spreadMethod`, `href` inheritance,
 /// `gradientTransform`); `viewBox` + `preserveAspectRatio`; presentation attributes, the
 /// `style` attribute and `<style>` sheets with simple selectors; every CSS colour syntax;
-/// `filter` made of one `feGaussianBlur` (``Layer/blurSigma``) or a drop shadow
-/// (`feDropShadow`, or the primitive chain ``SVGExporter`` writes: the layer's shadow).
+/// a DOCTYPE's internal entities (text replacement, bounded by ``Limits/maxEntityDepth`` and
+/// ``Limits/maxEntityExpansionBytes``; external and parameter entities are refused);
+/// `filter` made of one `feGaussianBlur` (`Layer/blurSigma`) or a drop shadow
+/// (`feDropShadow`, or the primitive chain ``SVGExporter`` writes: the layer's shadow);
+/// `text`/`tspan` (`x`, `y`, `dx`, `dy`, `text-anchor`, `font-family`, `font-size`,
+/// `font-weight`, `font-style`, `letter-spacing`, `word-spacing`, `text-decoration`), drawn as
+/// glyph outlines from the fonts of a ``FontCatalog``.
 ///
-/// Unsupported content (text, images, other filters, patterns, markers…) is skipped with a warning,
+/// Unsupported content (images, other filters, patterns, markers…) is skipped with a warning,
 /// never an error. Errors are reserved for input that is not a readable SVG document or that
 /// breaks a ``Limits`` bound; every limit is checked while reading, so time and memory stay
 /// bounded whatever the input.
@@ -37,21 +43,60 @@ public enum SVGImporter {
         public var maxInputBytes: Int
         /// Largest attribute value or text run. Default 16 MiB.
         public var maxAttributeBytes: Int
-        /// Deepest element nesting, and deepest layer nesting after `<use>` expansion. Default 256.
+        /// Deepest element nesting, and the deepest chain of nesting and references while layers
+        /// are built: each `<use>`, `clip-path`, `mask`, `filter` and gradient `href` followed
+        /// counts one level more than the element that names it, and mask or clip content
+        /// continues from there. Default 256.
+        ///
+        /// Past this depth the chain is cut with a warning: content reached only past it is not
+        /// drawn, an element whose clip path or mask lies past it is clipped away entirely (not
+        /// drawn unclipped), a filter past it is ignored and a gradient keeps the attributes and
+        /// stops found before the cut. Building therefore never recurses deeper than this.
         public var maxDepth: Int
-        /// Most elements in the document, and most layers produced from it. Default 250,000.
+        /// Most elements in the document, most CSS rules (one per selector of a list) in its
+        /// style sheets, and most layers produced from it. Default 250,000.
         public var maxElements: Int
+        /// Most visits while layers are built: every element reached counts, again each time
+        /// it is reached through `<use>`, `clip-path`, `mask`, `filter` or a gradient `href`
+        /// (non-rendering ones such as `<desc>` included), and so does every CSS rule tested
+        /// against an element. Bounds the work of documents that reuse content many times, which
+        /// the element and layer counts alone do not. Default 1,000,000.
+        public var maxVisits: Int
+        /// Most attributes in the document. Each costs far more memory than its few bytes of
+        /// input, so this bounds what a document of short attributes (`a="" b=""…`) can
+        /// take. Default 2,000,000.
+        public var maxAttributes: Int
+        /// Most attribute bytes read while layers are built: every element visited (see
+        /// ``maxVisits``) counts the length of its attribute values, again each time it is
+        /// reached. Path data and transforms are parsed once per element, but their bytes
+        /// still count each time, which also bounds the geometry a document can produce by
+        /// reuse. Default 256 MiB (four times the largest input).
+        public var maxAttributeBytesRead: Int
         /// Numbers of larger magnitude are clamped to ±this (default 1,000,000 user units);
         /// non-finite numbers make their attribute invalid (ignored with a warning).
         public var maxCoordinate: CGFloat
+        /// Most bytes that expanding the DOCTYPE's internal entities may produce in the whole
+        /// document, each reference expanded counting one more (so entities expanding to
+        /// nothing still cost). Real files (Illustrator's namespace entities) need a few
+        /// kilobytes. Default 1 MiB.
+        public var maxEntityExpansionBytes: Int
+        /// Deepest chain of entities whose text refers to another entity. Default 8.
+        public var maxEntityDepth: Int
 
         public init(maxInputBytes: Int = 64 << 20, maxAttributeBytes: Int = 16 << 20, maxDepth: Int = 256,
-                    maxElements: Int = 250_000, maxCoordinate: CGFloat = 1_000_000) {
+                    maxElements: Int = 250_000, maxCoordinate: CGFloat = 1_000_000, maxVisits: Int = 1_000_000,
+                    maxAttributeBytesRead: Int = 256 << 20, maxAttributes: Int = 2_000_000,
+                    maxEntityExpansionBytes: Int = 1 << 20, maxEntityDepth: Int = 8) {
+            self.maxEntityExpansionBytes = maxEntityExpansionBytes
+            self.maxEntityDepth = maxEntityDepth
             self.maxInputBytes = maxInputBytes
             self.maxAttributeBytes = maxAttributeBytes
             self.maxDepth = maxDepth
             self.maxElements = maxElements
             self.maxCoordinate = maxCoordinate
+            self.maxVisits = maxVisits
+            self.maxAttributeBytesRead = maxAttributeBytesRead
+            self.maxAttributes = maxAttributes
         }
 
         public static let `default` = Limits()
@@ -59,15 +104,16 @@ public enum SVGImporter {
 
     /// Imports an SVG document.
     /// - Throws: ``SVGError`` for unreadable input or a broken limit.
-    public static func importSVG(_ data: Data, limits: Limits = .default) throws(SVGError) -> SVGImage {
+    /// `fonts` is where `<text>` looks for its families (default: the bundled font only, so
+    /// documents render the same on every machine).
+    public static func importSVG(_ data: Data, limits: Limits = .default, fonts: FontCatalog = .standard) throws(SVGError) -> SVGImage {
         let root = try XMLDocumentParser(limits: limits).parse(data)
         guard root.name == "svg" else { throw .notSVG(rootElement: root.name) }
-        let builder = SVGBuilder(root: root, limits: limits)
-        return try builder.build()
+        return try SVGBuilder(root: root, limits: limits, fonts: fonts).build()
     }
 
     /// Imports an SVG document from a string.
-    public static func importSVG(_ text: String, limits: Limits = .default) throws(SVGError) -> SVGImage {
-        try importSVG(Data(text.utf8), limits: limits)
+    public static func importSVG(_ text: String, limits: Limits = .default, fonts: FontCatalog = .standard) throws(SVGError) -> SVGImage {
+        try importSVG(Data(text.utf8), limits: limits, fonts: fonts)
     }
 }

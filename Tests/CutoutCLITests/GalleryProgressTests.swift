@@ -1,0 +1,16 @@
+import Foundation
+import Testing
+@testable import CutoutGallery
+@testable import cutout
+
+/// `cutout gallery` reports each section as it finishes: its title, how many scenes it made and
+/// how long it took.
+@Suite struct GalleryProgressTests {
+    @Test func progressLineNamesTheSectionItsSceneCountAndTime() {
+        let item = GalleryItem(id: "a", title: "A", caption: "", files: [])
+        let two = GallerySection(title: "Shapes", summary: "", items: [item, item])
+        #expect(GalleryCommand.progressLine(two, seconds: 1.26) == "gallery: Shapes: 2 scenes in 1.3 s")
+        let one = GallerySection(title: "Spotlight tours", summary: "", items: [item])
+        #expect(GalleryCommand.progressLine(one, seconds: 0.04) == "gallery: Spotlight tours: 1 scene in 0.0 s")
+    }
+}
