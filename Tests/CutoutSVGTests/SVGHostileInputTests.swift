@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import CutoutRaster
 @testable import CutoutLayers
 @testable import CutoutSVG
 
@@ -20,12 +21,89 @@ import Testing
     }
 
     @Test func billionLaughsIsRefused() {
+        // Levels of ten references each: 3·10^7 bytes from lol7 if expanded; the budget stops it at 1 MiB.
+        var dtd = "<!ENTITY lol0 \"lol\">"
+        for level in 1...9 {
+            dtd += "<!ENTITY lol\(level) \"" + String(repeating: "&lol\(level - 1);", count: 10) + "\">"
+        }
         let svg = """
         <?xml version="1.0"?>
-        <!DOCTYPE svg [ <!ENTITY lol "lol"> <!ENTITY lol2 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;"> ]>
-        <svg xmlns="http://www.w3.org/2000/svg"><desc>&lol2;</desc></svg>
+        <!DOCTYPE svg [ \(dtd) ]>
+        <svg xmlns="http://www.w3.org/2000/svg"><desc>&lol7;</desc></svg>
         """
-        #expect(throws: SVGError.entityDeclarationRefused(line: 2)) { try SVGImporter.importSVG(svg) }
+        #expect(throws: SVGError.entityExpansionTooLarge(line: 3, limit: 1 << 20)) { try SVGImporter.importSVG(svg) }
+        // With the depth that real files never need, the nesting limit is what answers.
+        let deeper = svg.replacingOccurrences(of: "<desc>&lol7;", with: "<desc>&lol9;")
+        #expect(throws: SVGError.entityNestingTooDeep(line: 3, limit: 8)) { try SVGImporter.importSVG(deeper) }
+    }
+
+    @Test func entityFanOutCostsEvenWhenEmpty() {
+        // A thousand references to a thousand references to nothing: a million expansions and no output.
+        let empties = String(repeating: "&e;", count: 1000)
+        let svg = """
+        <!DOCTYPE svg [ <!ENTITY e ""> <!ENTITY k "\(empties)"> ]>
+        <svg xmlns="http://www.w3.org/2000/svg" id="\(String(repeating: "&k;", count: 1100))"/>
+        """
+        #expect(throws: SVGError.entityExpansionTooLarge(line: 2, limit: 1 << 20)) { try SVGImporter.importSVG(svg) }
+    }
+
+    @Test func quadraticBlowupIsRefused() {
+        // One 100 kB entity referenced 20 times: 2 MB from a 100 kB file.
+        let svg = """
+        <!DOCTYPE svg [ <!ENTITY big "\(String(repeating: "x", count: 100_000))"> ]>
+        <svg xmlns="http://www.w3.org/2000/svg"><desc>\(String(repeating: "&big;", count: 20))</desc></svg>
+        """
+        #expect(throws: SVGError.entityExpansionTooLarge(line: 2, limit: 1 << 20)) { try SVGImporter.importSVG(svg) }
+    }
+
+    @Test func externalAndParameterEntitiesAreRefused() {
+        let external = """
+        <?xml version="1.0"?>
+        <!DOCTYPE svg [ <!ENTITY x SYSTEM "file:///etc/passwd"> ]>
+        <svg xmlns="http://www.w3.org/2000/svg"><desc>&x;</desc></svg>
+        """
+        #expect(throws: SVGError.entityDeclarationRefused(line: 2)) { try SVGImporter.importSVG(external) }
+        let parameter = """
+        <!DOCTYPE svg [
+          <!ENTITY % p "<!ENTITY y 'z'>"> %p;
+        ]>
+        <svg xmlns="http://www.w3.org/2000/svg"/>
+        """
+        #expect(throws: SVGError.entityDeclarationRefused(line: 2)) { try SVGImporter.importSVG(parameter) }
+    }
+
+    @Test func entityMisuseIsMalformed() {
+        let cases = [
+            "<!DOCTYPE svg [ <!ENTITY a \"&b;\"> <!ENTITY b \"&a;\"> ]><svg xmlns=\"http://www.w3.org/2000/svg\" id=\"&a;\"/>",
+            "<!DOCTYPE svg [ <!ENTITY m \"<g/>\"> ]><svg xmlns=\"http://www.w3.org/2000/svg\">&m;</svg>",
+            "<!DOCTYPE svg [ <!ENTITY a \"1\"> ]><svg xmlns=\"http://www.w3.org/2000/svg\" id=\"&b;\"/>",
+            "<!DOCTYPE svg [ <!ENTITY a \"1\" ]><svg xmlns=\"http://www.w3.org/2000/svg\"/>",
+            "<!DOCTYPE svg [ <!ENTITY a \"1> ]><svg xmlns=\"http://www.w3.org/2000/svg\"/>",
+            "<!DOCTYPE svg [ <!ELEMENT svg ANY> ",
+        ]
+        for svg in cases {
+            #expect {
+                try SVGImporter.importSVG(svg)
+            } throws: { error in
+                guard case SVGError.malformedXML(line: 1, let reason) = error else { return false }
+                return !reason.isEmpty
+            }
+        }
+    }
+
+    @Test func internalEntitiesExpandInAttributesAndText() throws {
+        let svg = """
+        <!DOCTYPE svg [
+          <!ENTITY ns_svg "http://www.w3.org/2000/svg"> <!ENTITY w "10"> <!ENTITY size "width='&w;' height='&w;'">
+          <!ENTITY red "#f00"> <!ENTITY w "99">
+        ]>
+        <svg xmlns="&ns_svg;" width="&w;" height="&w;"><style>rect { fill: &red; }</style><rect width="&w;" height="&w;"/></svg>
+        """
+        let img = try SVGImporter.importSVG(svg)
+        #expect(img.size == CGSize(width: 10, height: 10))
+        #expect(img.warnings.isEmpty)
+        let px = try LayerRenderer.render(img.layer, size: img.size, scale: 1)
+        #expect(px[5, 5].r == 255 && px[5, 5].g == 0 && px[5, 5].b == 0 && px[5, 5].a == 255)
     }
 
     @Test func referenceCyclesWarnAndSkip() throws {

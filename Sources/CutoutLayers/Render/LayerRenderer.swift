@@ -122,7 +122,7 @@ package struct Renderer {
         }
     }
 
-    /// Background, contents, shape or gradient, sublayers (clipped when `masksToBounds`), border.
+    /// Background, contents, shape, gradient or text, sublayers (clipped when `masksToBounds`), border.
     mutating func drawContent(_ layer: Layer, in ctx: inout DrawingContext, depth: Int) {
         let outline = layer.boundsPath
         if let bg = layer.backgroundColor, bg.alpha > 0 {
@@ -134,6 +134,7 @@ package struct Renderer {
         if let image = layer.contents { ContentsDrawing(layer: layer, image: image).draw(in: &ctx) }
         if let shape = layer as? ShapeLayer { Renderer.drawShape(shape, in: &ctx) }
         if let gradient = layer as? GradientLayer { Renderer.drawGradient(gradient, in: &ctx) }
+        if let text = layer as? TextLayer { Renderer.drawText(text, in: &ctx) }
         if !layer.sublayers.isEmpty {
             ctx.concatenate(layer.effectiveSublayerTransform)
             for sub in layer.sublayersInDrawingOrder { draw(sub, in: &ctx, depth: depth + 1) }
@@ -174,8 +175,10 @@ package struct Renderer {
         let base = ctx.pixmap
         guard var off = try? DrawingContext(width: base.width, height: base.height, scale: base.scale) else { return base }
         off.flatteningTolerance = ctx.flatteningTolerance
+        // `off` starts at the pixmap's scale S and concatenate(T) gives T then S: T = ctm then S⁻¹
+        // makes its CTM equal to `ctx`'s. (S⁻¹ first multiplied every translation by S.)
         let s = base.scale
-        off.concatenate(Transform(scaleX: 1 / s, y: 1 / s).concatenating(ctx.ctm))
+        off.concatenate(ctx.ctm.concatenating(Transform(scaleX: 1 / s, y: 1 / s)))
         body(&off)
         return off.pixmap
     }

@@ -19,8 +19,15 @@ public enum SVGError: Error, Hashable, Sendable, CustomStringConvertible {
     case tooManyAttributeBytes(limit: Int)
     /// More attributes in the document than ``SVGImporter/Limits/maxAttributes``.
     case tooManyAttributes(line: Int, limit: Int)
-    /// The document declares DTD entities; they are refused to rule out entity-expansion attacks.
+    /// The document declares an external entity (`SYSTEM`/`PUBLIC`) or a parameter entity
+    /// (`%`): neither is ever read. Internal general entities are accepted.
     case entityDeclarationRefused(line: Int)
+    /// Expanding internal entities produced more than
+    /// ``SVGImporter/Limits/maxEntityExpansionBytes`` (each reference also counts one byte):
+    /// the "billion laughs" attack and its relatives.
+    case entityExpansionTooLarge(line: Int, limit: Int)
+    /// Entities refer to entities more than ``SVGImporter/Limits/maxEntityDepth`` levels deep.
+    case entityNestingTooDeep(line: Int, limit: Int)
     /// The input is not well-formed XML (or not UTF-8).
     case malformedXML(line: Int, reason: String)
     /// The root element is not `<svg>`.
@@ -37,7 +44,9 @@ public enum SVGError: Error, Hashable, Sendable, CustomStringConvertible {
             return "more than \(l) bytes of attributes read (content reached again through use, clip-path, mask, filter or gradient href counts each time)"
         case .tooManyVisits(let l):
             return "more than \(l) element visits or CSS rule tests (content reached again through use, clip-path, mask, filter or gradient href counts each time)"
-        case .entityDeclarationRefused(let line): return "line \(line): DTD entity declarations are not accepted"
+        case .entityDeclarationRefused(let line): return "line \(line): external and parameter entity declarations are not accepted"
+        case .entityExpansionTooLarge(let line, let l): return "line \(line): entity expansion exceeds \(l) bytes"
+        case .entityNestingTooDeep(let line, let l): return "line \(line): entities nested deeper than \(l) levels"
         case .malformedXML(let line, let r): return "line \(line): malformed XML: \(r)"
         case .notSVG(let r): return "root element is <\(r)>, not <svg>"
         }

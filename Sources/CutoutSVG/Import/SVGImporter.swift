@@ -2,6 +2,7 @@ import Foundation
 import CutoutGeometry
 import CutoutRaster
 import CutoutLayers
+import CutoutText
 
 /// An imported SVG document: its layer tree, its size in points and what was skipped.
 public struct SVGImage {
@@ -23,10 +24,15 @@ public struct SVGImage {
 /// `linearGradient`/`radialGradient` (`gradientUnits`, `spreadMethod`, `href` inheritance,
 /// `gradientTransform`); `viewBox` + `preserveAspectRatio`; presentation attributes, the
 /// `style` attribute and `<style>` sheets with simple selectors; every CSS colour syntax;
+/// a DOCTYPE's internal entities (text replacement, bounded by ``Limits/maxEntityDepth`` and
+/// ``Limits/maxEntityExpansionBytes``; external and parameter entities are refused);
 /// `filter` made of one `feGaussianBlur` (`Layer/blurSigma`) or a drop shadow
-/// (`feDropShadow`, or the primitive chain ``SVGExporter`` writes: the layer's shadow).
+/// (`feDropShadow`, or the primitive chain ``SVGExporter`` writes: the layer's shadow);
+/// `text`/`tspan` (`x`, `y`, `dx`, `dy`, `text-anchor`, `font-family`, `font-size`,
+/// `font-weight`, `font-style`, `letter-spacing`, `word-spacing`, `text-decoration`), drawn as
+/// glyph outlines from the fonts of a ``FontCatalog``.
 ///
-/// Unsupported content (text, images, other filters, patterns, markers…) is skipped with a warning,
+/// Unsupported content (images, other filters, patterns, markers…) is skipped with a warning,
 /// never an error. Errors are reserved for input that is not a readable SVG document or that
 /// breaks a ``Limits`` bound; every limit is checked while reading, so time and memory stay
 /// bounded whatever the input.
@@ -69,10 +75,20 @@ public enum SVGImporter {
         /// Numbers of larger magnitude are clamped to ±this (default 1,000,000 user units);
         /// non-finite numbers make their attribute invalid (ignored with a warning).
         public var maxCoordinate: CGFloat
+        /// Most bytes that expanding the DOCTYPE's internal entities may produce in the whole
+        /// document, each reference expanded counting one more (so entities expanding to
+        /// nothing still cost). Real files (Illustrator's namespace entities) need a few
+        /// kilobytes. Default 1 MiB.
+        public var maxEntityExpansionBytes: Int
+        /// Deepest chain of entities whose text refers to another entity. Default 8.
+        public var maxEntityDepth: Int
 
         public init(maxInputBytes: Int = 64 << 20, maxAttributeBytes: Int = 16 << 20, maxDepth: Int = 256,
                     maxElements: Int = 250_000, maxCoordinate: CGFloat = 1_000_000, maxVisits: Int = 1_000_000,
-                    maxAttributeBytesRead: Int = 256 << 20, maxAttributes: Int = 2_000_000) {
+                    maxAttributeBytesRead: Int = 256 << 20, maxAttributes: Int = 2_000_000,
+                    maxEntityExpansionBytes: Int = 1 << 20, maxEntityDepth: Int = 8) {
+            self.maxEntityExpansionBytes = maxEntityExpansionBytes
+            self.maxEntityDepth = maxEntityDepth
             self.maxInputBytes = maxInputBytes
             self.maxAttributeBytes = maxAttributeBytes
             self.maxDepth = maxDepth
@@ -88,14 +104,16 @@ public enum SVGImporter {
 
     /// Imports an SVG document.
     /// - Throws: ``SVGError`` for unreadable input or a broken limit.
-    public static func importSVG(_ data: Data, limits: Limits = .default) throws(SVGError) -> SVGImage {
+    /// `fonts` is where `<text>` looks for its families (default: the bundled font only, so
+    /// documents render the same on every machine).
+    public static func importSVG(_ data: Data, limits: Limits = .default, fonts: FontCatalog = .standard) throws(SVGError) -> SVGImage {
         let root = try XMLDocumentParser(limits: limits).parse(data)
         guard root.name == "svg" else { throw .notSVG(rootElement: root.name) }
-        return try SVGBuilder(root: root, limits: limits).build()
+        return try SVGBuilder(root: root, limits: limits, fonts: fonts).build()
     }
 
     /// Imports an SVG document from a string.
-    public static func importSVG(_ text: String, limits: Limits = .default) throws(SVGError) -> SVGImage {
-        try importSVG(Data(text.utf8), limits: limits)
+    public static func importSVG(_ text: String, limits: Limits = .default, fonts: FontCatalog = .standard) throws(SVGError) -> SVGImage {
+        try importSVG(Data(text.utf8), limits: limits, fonts: fonts)
     }
 }

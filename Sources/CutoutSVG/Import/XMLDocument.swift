@@ -7,6 +7,18 @@ final class SVGNode {
     var children: [SVGNode] = []
     /// Character data directly inside the element (for `<style>`).
     var text = ""
+    /// The same character data in pieces, each with the number of child elements before it,
+    /// so mixed content (`<text>a<tspan>b</tspan>c</text>`) keeps its order.
+    var textRuns: [(childIndex: Int, text: String)] = []
+
+    func appendText(_ t: String) {
+        text += t
+        if let last = textRuns.last, last.childIndex == children.count {
+            textRuns[textRuns.count - 1].text += t
+        } else {
+            textRuns.append((children.count, t))
+        }
+    }
     let line: Int
     /// The UTF-8 length of all attribute values: what reading the element costs.
     let attributeBytes: Int
@@ -19,14 +31,17 @@ final class SVGNode {
     }
 }
 
-/// A small non-validating XML parser for SVG, written for hostile input: it never expands
-/// DTD entities (a document that declares any is refused), never fetches anything, and
-/// enforces the size, depth and element-count limits while it reads, so time and memory stay
-/// proportional to the (bounded) input.
+/// A small non-validating XML parser for SVG, written for hostile input: it expands only the
+/// DOCTYPE's internal entities, as plain text and within a depth and size budget (external
+/// and parameter entities are refused), never fetches anything, and enforces the size, depth
+/// and element-count limits while it reads, so time and memory stay proportional to the
+/// (bounded) input.
 ///
 /// Supported: elements, attributes in single or double quotes, character data, CDATA,
-/// comments, processing instructions and a DOCTYPE without entity declarations (both
-/// skipped), the five predefined entities and numeric character references.
+/// comments, processing instructions (skipped), a DOCTYPE whose internal subset may declare
+/// general entities (`<!ENTITY ns_svg "http://www.w3.org/2000/svg">`, as Adobe Illustrator
+/// writes; their text may not contain markup), the five predefined entities and numeric
+/// character references.
 struct XMLDocumentParser {
     let limits: SVGImporter.Limits
 
@@ -45,6 +60,11 @@ struct XMLDocumentParser {
         var i = 0
         var elementCount = 0
         var attributeCount = 0
+        /// Internal general entities of the DOCTYPE: name → replacement text (unexpanded).
+        var entities: [String: [UInt8]] = [:]
+        /// Bytes produced by entity expansion so far, plus one per reference expanded (so
+        /// entities that expand to nothing still cost something).
+        var entityExpansionCost = 0
 
         init(bytes: [UInt8], limits: SVGImporter.Limits) {
             self.bytes = bytes
@@ -101,21 +121,81 @@ struct XMLDocumentParser {
             return root
         }
 
-        /// Skips a DOCTYPE; refuses one whose internal subset declares entities.
+        /// Reads a DOCTYPE: the external identifier is skipped (never fetched); the internal
+        /// subset's general entity declarations are kept for ``decode(_:)``, its other
+        /// declarations skipped. External and parameter entities are refused.
         mutating func doctype() throws(SVGError) {
-            let start = i
-            var depth = 0
+            i += 9
             while i < bytes.count {
                 let b = bytes[i]
-                if b == UInt8(ascii: "[") { depth += 1 }
-                else if b == UInt8(ascii: "]") { depth -= 1 }
-                else if b == UInt8(ascii: "<"), peek("<!ENTITY") {
-                    throw .entityDeclarationRefused(line: line(at: i))
-                } else if b == UInt8(ascii: ">"), depth <= 0 { i += 1; return }
-                i += 1
+                if b == UInt8(ascii: "\"") || b == UInt8(ascii: "'") { try skipQuoted() }
+                else if b == UInt8(ascii: "[") { i += 1; try internalSubset() }
+                else if b == UInt8(ascii: ">") { i += 1; return }
+                else { i += 1 }
             }
-            i = start
             throw fail("unterminated DOCTYPE")
+        }
+
+        mutating func skipQuoted() throws(SVGError) {
+            let quote = bytes[i]
+            i += 1
+            while i < bytes.count, bytes[i] != quote { i += 1 }
+            guard i < bytes.count else { throw fail("unterminated quoted string in the DOCTYPE") }
+            i += 1
+        }
+
+        mutating func internalSubset() throws(SVGError) {
+            while true {
+                skipSpace()
+                guard i < bytes.count else { throw fail("unterminated DOCTYPE internal subset") }
+                if bytes[i] == UInt8(ascii: "]") { i += 1; return }
+                if peek("<!--") { try skip(past: "-->", what: "comment") }
+                else if peek("<?") { try skip(past: "?>", what: "processing instruction") }
+                else if peek("<!ENTITY") { try entityDeclaration() }
+                else if peek("<!") {
+                    // <!ELEMENT>, <!ATTLIST>, <!NOTATION>: nothing an SVG renderer needs.
+                    i += 2
+                    while i < bytes.count, bytes[i] != UInt8(ascii: ">") {
+                        if bytes[i] == UInt8(ascii: "\"") || bytes[i] == UInt8(ascii: "'") { try skipQuoted() } else { i += 1 }
+                    }
+                    guard i < bytes.count else { throw fail("unterminated markup declaration") }
+                    i += 1
+                } else if bytes[i] == UInt8(ascii: "%") {
+                    throw .entityDeclarationRefused(line: line(at: i))
+                } else {
+                    throw fail("unexpected content in the DOCTYPE internal subset")
+                }
+            }
+        }
+
+        /// `<!ENTITY name "value">`; the first declaration of a name wins, as XML says.
+        mutating func entityDeclaration() throws(SVGError) {
+            let declarationLine = line(at: i)
+            i += 8
+            skipSpace()
+            guard i < bytes.count, bytes[i] != UInt8(ascii: "%") else { throw .entityDeclarationRefused(line: declarationLine) }
+            let n = try name()
+            skipSpace()
+            guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") || bytes[i] == UInt8(ascii: "'") else {
+                // SYSTEM or PUBLIC: an external entity, never fetched.
+                throw .entityDeclarationRefused(line: declarationLine)
+            }
+            let quote = bytes[i]
+            i += 1
+            let start = i
+            while i < bytes.count, bytes[i] != quote {
+                i += 1
+                if i - start > limits.maxAttributeBytes {
+                    throw .attributeTooLarge(line: declarationLine, name: "entity \(n)", limit: limits.maxAttributeBytes)
+                }
+            }
+            guard i < bytes.count else { throw fail("unterminated value of entity \(n)") }
+            let value = Array(bytes[start..<i])
+            i += 1
+            skipSpace()
+            guard i < bytes.count, bytes[i] == UInt8(ascii: ">") else { throw fail("expected '>' after the value of entity \(n)") }
+            i += 1
+            if entities[n] == nil { entities[n] = value }
         }
 
         mutating func name() throws(SVGError) -> String {
@@ -174,7 +254,7 @@ struct XMLDocumentParser {
                         guard parent.text.utf8.count + decoded.utf8.count <= limits.maxAttributeBytes else {
                             throw .attributeTooLarge(line: self.line(at: start), name: "text of <\(parent.name)>", limit: limits.maxAttributeBytes)
                         }
-                        parent.text += decoded
+                        parent.appendText(decoded)
                     }
                 } else {
                     throw fail("unexpected end of input inside <\(stack.last?.name ?? "?")>")
@@ -199,7 +279,7 @@ struct XMLDocumentParser {
             guard element.text.utf8.count + slice.count <= limits.maxAttributeBytes else {
                 throw .attributeTooLarge(line: line(at: i), name: "text of <\(element.name)>", limit: limits.maxAttributeBytes)
             }
-            element.text += String(decoding: slice, as: UTF8.self)
+            element.appendText(String(decoding: slice, as: UTF8.self))
         }
 
         mutating func attributeList(element: String) throws(SVGError) -> ([String: String], Bool) {
@@ -237,19 +317,33 @@ struct XMLDocumentParser {
             }
         }
 
-        /// Decodes UTF-8 and resolves the predefined entities and character references.
-        func decode(_ slice: ArraySlice<UInt8>) throws(SVGError) -> String {
+        /// Decodes UTF-8 and resolves the predefined entities, character references and the
+        /// DOCTYPE's internal entities (by text replacement, within
+        /// ``SVGImporter/Limits/maxEntityDepth`` and ``SVGImporter/Limits/maxEntityExpansionBytes``).
+        mutating func decode(_ slice: ArraySlice<UInt8>) throws(SVGError) -> String {
             guard slice.contains(UInt8(ascii: "&")) else {
                 guard let s = String(validating: slice, as: UTF8.self) else { throw fail("invalid UTF-8") }
                 return s
             }
             var out: [UInt8] = []
             out.reserveCapacity(slice.count)
+            try resolve(slice, into: &out, open: [])
+            guard let s = String(validating: out, as: UTF8.self) else { throw fail("invalid UTF-8") }
+            return s
+        }
+
+        /// Appends `slice` to `out` with its references resolved; `open` lists the entities
+        /// being expanded (innermost last), which detects self-reference and bounds the depth.
+        mutating func resolve(_ slice: ArraySlice<UInt8>, into out: inout [UInt8], open: [String]) throws(SVGError) {
             var k = slice.startIndex
             while k < slice.endIndex {
                 let b = slice[k]
+                if let entity = open.last {
+                    if b == UInt8(ascii: "<") { throw fail("the text of entity &\(entity); contains '<': markup in entities is not supported") }
+                    try chargeEntityExpansion(1)
+                }
                 guard b == UInt8(ascii: "&") else { out.append(b); k += 1; continue }
-                guard let semi = slice[k...].prefix(12).firstIndex(of: UInt8(ascii: ";")) else { throw fail("unterminated entity reference") }
+                guard let semi = slice[k...].prefix(1026).firstIndex(of: UInt8(ascii: ";")) else { throw fail("unterminated entity reference") }
                 let ref = String(decoding: slice[(k + 1)..<semi], as: UTF8.self)
                 switch ref {
                 case "lt": out.append(UInt8(ascii: "<"))
@@ -258,16 +352,30 @@ struct XMLDocumentParser {
                 case "quot": out.append(UInt8(ascii: "\""))
                 case "apos": out.append(UInt8(ascii: "'"))
                 default:
-                    var code: UInt32?
-                    if ref.hasPrefix("#x") || ref.hasPrefix("#X") { code = UInt32(ref.dropFirst(2), radix: 16) }
-                    else if ref.hasPrefix("#") { code = UInt32(ref.dropFirst(), radix: 10) }
-                    guard let code, let scalar = Unicode.Scalar(code) else { throw fail("undefined entity &\(ref);") }
-                    out.append(contentsOf: Array(String(Character(scalar)).utf8))
+                    if let value = entities[ref] {
+                        guard !open.contains(ref) else { throw fail("entity &\(ref); refers to itself") }
+                        guard open.count < limits.maxEntityDepth else {
+                            throw .entityNestingTooDeep(line: line(at: i), limit: limits.maxEntityDepth)
+                        }
+                        try chargeEntityExpansion(1)
+                        try resolve(value[...], into: &out, open: open + [ref])
+                    } else {
+                        var code: UInt32?
+                        if ref.hasPrefix("#x") || ref.hasPrefix("#X") { code = UInt32(ref.dropFirst(2), radix: 16) }
+                        else if ref.hasPrefix("#") { code = UInt32(ref.dropFirst(), radix: 10) }
+                        guard let code, let scalar = Unicode.Scalar(code) else { throw fail("undefined entity &\(ref);") }
+                        out.append(contentsOf: Array(String(Character(scalar)).utf8))
+                    }
                 }
                 k = semi + 1
             }
-            guard let s = String(validating: out, as: UTF8.self) else { throw fail("invalid UTF-8") }
-            return s
+        }
+
+        mutating func chargeEntityExpansion(_ bytes: Int) throws(SVGError) {
+            entityExpansionCost += bytes
+            guard entityExpansionCost <= limits.maxEntityExpansionBytes else {
+                throw .entityExpansionTooLarge(line: line(at: i), limit: limits.maxEntityExpansionBytes)
+            }
         }
     }
 }
