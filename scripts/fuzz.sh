@@ -39,7 +39,7 @@ all_targets=(xml svg-render path-data css png scene-json)
 [ -d Sources/CutoutText ] && all_targets+=(text)
 [ ${#targets[@]} -eq 0 ] && targets=("${all_targets[@]}")
 for t in "${targets[@]}"; do
-    [ -f "Fuzz/Targets/$t.swift" ] || { echo "fuzz.sh: no target '$t' (have: ${all_targets[*]})" >&2; exit 2; }
+    [[ " ${all_targets[*]} " == *" $t "* ]] || { echo "fuzz.sh: no target '$t' (have: ${all_targets[*]})" >&2; exit 2; }
 done
 
 out=.build-fuzz
@@ -144,8 +144,8 @@ for t in "${targets[@]}"; do
     elapsed=$(( $(date +%s) - start ))
     # Coverage (edges) and features: the most any session of this run reached (every session
     # starts by loading the whole corpus, so this is what the corpus covers).
-    cov=$(cat "$log" "$log".unreproduced-* 2>/dev/null | sed -n 's/^#[0-9].* cov: \([0-9]*\).*/\1/p' | sort -n | tail -1)
-    ft=$(cat "$log" "$log".unreproduced-* 2>/dev/null | sed -n 's/^#[0-9].* ft: \([0-9]*\).*/\1/p' | sort -n | tail -1)
+    cov=$(cat "$log" "$log".unreproduced-* 2>/dev/null | sed -n 's/^#[0-9].* cov: \([0-9]*\).*/\1/p' | sort -n | tail -1 || true)
+    ft=$(cat "$log" "$log".unreproduced-* 2>/dev/null | sed -n 's/^#[0-9].* ft: \([0-9]*\).*/\1/p' | sort -n | tail -1 || true)
     files=$(find "$work" "Fuzz/Corpus/$t" -type f | wc -l)
     bytes=$(find "$work" "Fuzz/Corpus/$t" -type f -printf '%s\n' | awk '{ s += $1 } END { print s + 0 }')
     result=ok
