@@ -174,8 +174,10 @@ package struct Renderer {
         let base = ctx.pixmap
         guard var off = try? DrawingContext(width: base.width, height: base.height, scale: base.scale) else { return base }
         off.flatteningTolerance = ctx.flatteningTolerance
+        // `off` starts at the pixmap's scale; undo it after (not before) `ctx`'s CTM, which
+        // already contains that scale, else translations get scaled twice.
         let s = base.scale
-        off.concatenate(Transform(scaleX: 1 / s, y: 1 / s).concatenating(ctx.ctm))
+        off.concatenate(ctx.ctm.concatenating(Transform(scaleX: 1 / s, y: 1 / s)))
         body(&off)
         return off.pixmap
     }
