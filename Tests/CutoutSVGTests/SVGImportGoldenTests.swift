@@ -18,7 +18,7 @@ import CutoutRaster
         "shapes", "rect-rounded", "transforms", "fill-rule", "stroke-caps-joins", "stroke-dashes",
         "opacity-group", "clip-path", "mask", "linear-gradient", "gradient-spread", "radial-gradient",
         "gradient-href", "gradient-stroke", "use-symbol", "viewbox-meet", "viewbox-slice", "viewbox-none",
-        "css-style", "colors", "nested-svg", "curves", "blur", "entities-illustrator",
+        "css-style", "colors", "nested-svg", "curves", "blur", "entities-illustrator", "mix-blend-mode", "isolation",
     ]
 
     static func render(_ name: String) throws -> (Pixmap, SVGImage) {

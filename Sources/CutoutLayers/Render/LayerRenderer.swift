@@ -25,6 +25,8 @@ public enum LayerRenderError: Error, Hashable, Sendable, CustomStringConvertible
 /// - sublayers draw in ascending ``Layer/zPosition``, ties in insertion order, after the
 ///   layer's background and contents; the border draws last, above everything;
 /// - ``Layer/opacity`` below 1 composites the whole subtree once, as a group;
+/// - ``Layer/blendMode`` composites that group with its mode, onto what is beneath it in the
+///   nearest ancestor drawn as a group (``Layer/isolatesBlending`` makes a layer one);
 /// - ``Layer/masksToBounds`` clips contents and sublayers to the rounded bounds;
 /// - ``Layer/mask``'s alpha multiplies the layer's whole rendering, its shadow included;
 /// - ``Layer/blurSigma`` blurs the layer's rendering (shadow included) before mask and opacity;
@@ -75,7 +77,8 @@ package struct Renderer {
 
         let shadow = Renderer.shadowStyle(layer)
         let blur = layer.blurSigma.isFinite && layer.blurSigma > 0 ? layer.blurSigma : 0
-        guard opacity < 1 || layer.mask != nil || shadow != nil || blur > 0 else {
+        guard opacity < 1 || layer.mask != nil || shadow != nil || blur > 0 || layer.blendMode != .normal
+                || layer.isolatesBlending else {
             return drawContent(layer, in: &ctx, depth: depth)
         }
         // A group is drawn on a clean offscreen canvas, then composited once through the clip
@@ -100,6 +103,7 @@ package struct Renderer {
             }
         }
         ctx.setAlpha(ctx.alpha * opacity)
+        ctx.setBlendMode(layer.blendMode)
         Renderer.drawDevice(group, into: &ctx, offset: .zero)
     }
 

@@ -162,6 +162,7 @@ final class SVGBuilder {
         "fill", "fill-opacity", "fill-rule", "stroke", "stroke-opacity", "stroke-width", "stroke-linecap",
         "stroke-linejoin", "stroke-miterlimit", "stroke-dasharray", "stroke-dashoffset", "opacity", "clip-rule",
         "clip-path", "mask", "color", "display", "visibility", "stop-color", "stop-opacity", "filter", "transform",
+        "mix-blend-mode", "isolation",
     ]
 
     /// The properties read from CSS rules; declarations of others are dropped as the sheet is read.
@@ -290,6 +291,10 @@ final class SVGBuilder {
                 layer.opacity = min(max(v / (suffix == "%" ? 100 : 1), 0), 1)
             } else { warn(e.line, "invalid opacity ignored") }
         }
+        if let v = d["mix-blend-mode"]?.trimmingCharacters(in: .whitespaces).lowercased() {
+            if let mode = SVGBuilder.blendModes[v] { layer.blendMode = mode } else { warn(e.line, "invalid mix-blend-mode '\(v.prefix(40))' ignored") }
+        }
+        if d["isolation"]?.trimmingCharacters(in: .whitespaces).lowercased() == "isolate" { layer.isolatesBlending = true }
         var region: Layer?
         if let ref = d["filter"], ref != "none" { region = try applyFilter(ref, to: layer, e, depth: depth + 1) }
         var clip: Layer?
@@ -304,6 +309,14 @@ final class SVGBuilder {
         for (outer, inner) in zip(chain, chain.dropFirst()) { outer.mask = inner }
         layer.mask = chain.first
     }
+
+    /// CSS `mix-blend-mode` keywords (Compositing and Blending Level 1, and `plus-lighter` from Level 2).
+    static let blendModes: [String: BlendMode] = [
+        "normal": .normal, "multiply": .multiply, "screen": .screen, "overlay": .overlay, "darken": .darken,
+        "lighten": .lighten, "color-dodge": .colorDodge, "color-burn": .colorBurn, "hard-light": .hardLight,
+        "soft-light": .softLight, "difference": .difference, "exclusion": .exclusion, "hue": .hue,
+        "saturation": .saturation, "color": .color, "luminosity": .luminosity, "plus-lighter": .plusLighter,
+    ]
 
     func group(_ e: SVGNode, style: SVGStyle, depth: Int) throws(SVGError) -> Layer {
         let layer = try makeLayer { Layer() }

@@ -23,7 +23,8 @@ public struct SVGImage {
 /// `linearGradient`/`radialGradient` (`gradientUnits`, `spreadMethod`, `href` inheritance,
 /// `gradientTransform`); `viewBox` + `preserveAspectRatio`; presentation attributes, the
 /// `style` attribute and `<style>` sheets with simple selectors; every CSS colour syntax;
-/// a DOCTYPE's internal entities (text replacement, bounded by ``Limits/maxEntityDepth`` and
+/// `mix-blend-mode` (`Layer/blendMode`) and `isolation` (`Layer/isolatesBlending`); a
+/// DOCTYPE's internal entities (text replacement, bounded by ``Limits/maxEntityDepth`` and
 /// ``Limits/maxEntityExpansionBytes``; external and parameter entities are refused);
 /// `filter` made of one `feGaussianBlur` (`Layer/blurSigma`) or a drop shadow
 /// (`feDropShadow`, or the primitive chain ``SVGExporter`` writes: the layer's shadow).
