@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .library(name: "CutoutGeometry", targets: ["CutoutGeometry"]),
         .library(name: "CutoutRaster", targets: ["CutoutRaster"]),
+        .library(name: "CutoutText", targets: ["CutoutText"]),
         .library(name: "CutoutLayers", targets: ["CutoutLayers"]),
         .library(name: "CutoutSVG", targets: ["CutoutSVG"]),
         .library(name: "CutoutHoles", targets: ["CutoutHoles"]),
@@ -25,10 +26,11 @@ let package = Package(
         .target(name: "CutoutGeometry"),
         .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
         .target(name: "CutoutRaster", dependencies: ["CutoutGeometry", "CZlib"]),
-        .target(name: "CutoutLayers", dependencies: ["CutoutGeometry", "CutoutRaster"]),
-        .target(name: "CutoutSVG", dependencies: ["CutoutGeometry", "CutoutRaster", "CutoutLayers"]),
+        .target(name: "CutoutText", dependencies: ["CutoutGeometry"], resources: [.copy("Resources/Fonts")]),
+        .target(name: "CutoutLayers", dependencies: ["CutoutGeometry", "CutoutRaster", "CutoutText"]),
+        .target(name: "CutoutSVG", dependencies: ["CutoutGeometry", "CutoutRaster", "CutoutText", "CutoutLayers"]),
         .target(name: "CutoutHoles", dependencies: ["CutoutGeometry", "CutoutRaster", "CutoutLayers"]),
-        .target(name: "CutoutSpotlight", dependencies: ["CutoutGeometry", "CutoutRaster", "CutoutLayers"]),
+        .target(name: "CutoutSpotlight", dependencies: ["CutoutGeometry", "CutoutRaster", "CutoutText", "CutoutLayers"]),
         .target(name: "CutoutCollection", dependencies: ["CutoutGeometry", "CutoutRaster", "CutoutLayers"]),
         // The Apple adapters: every file is inside `#if canImport(UIKit)` / `#if canImport(SwiftUI)`
         // (or AppKit), so on Linux they build as empty modules; RepositoryTests parses them.
@@ -41,21 +43,22 @@ let package = Package(
         // The demo scenes of `cutout gallery` and the tests that check them; not a product.
         .target(
             name: "CutoutGallery",
-            dependencies: ["CutoutGeometry", "CutoutRaster", "CutoutLayers", "CutoutSVG", "CutoutHoles", "CutoutSpotlight", "CutoutCollection"]
+            dependencies: ["CutoutGeometry", "CutoutRaster", "CutoutText", "CutoutLayers", "CutoutSVG", "CutoutHoles", "CutoutSpotlight", "CutoutCollection"]
         ),
         .executableTarget(
             name: "cutout",
             dependencies: [
-                "CutoutGeometry", "CutoutRaster", "CutoutLayers", "CutoutSVG",
+                "CutoutGeometry", "CutoutRaster", "CutoutText", "CutoutLayers", "CutoutSVG",
                 "CutoutHoles", "CutoutSpotlight", "CutoutCollection", "CutoutGallery",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(name: "CutoutGeometryTests", dependencies: ["CutoutGeometry", "CutoutTestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(name: "CutoutRasterTests", dependencies: ["CutoutRaster", "CutoutTestSupport"], resources: [.copy("Golden"), .copy("Fixtures")]),
+        .testTarget(name: "CutoutTextTests", dependencies: ["CutoutText", "CutoutTestSupport"], resources: [.copy("Fixtures")]),
         // The fuzzed layer trees of LayerRendererRobustnessTests are also exported to SVG.
         .testTarget(name: "CutoutLayersTests", dependencies: ["CutoutLayers", "CutoutSVG", "CutoutTestSupport"], resources: [.copy("Golden"), .copy("Fixtures")]),
-        .testTarget(name: "CutoutSVGTests", dependencies: ["CutoutSVG", "CutoutTestSupport"], resources: [.copy("Golden"), .copy("Fixtures")]),
+        .testTarget(name: "CutoutSVGTests", dependencies: ["CutoutSVG", "CutoutText", "CutoutTestSupport"], resources: [.copy("Golden"), .copy("Fixtures")]),
         // HolesPixelTests and the spotlight rendering tests check rules on the gallery's scenes.
         .testTarget(name: "CutoutHolesTests", dependencies: ["CutoutHoles", "CutoutGallery", "CutoutTestSupport"], resources: [.copy("Golden"), .copy("Fixtures")]),
         .testTarget(name: "CutoutSpotlightTests", dependencies: ["CutoutSpotlight", "CutoutGallery", "CutoutTestSupport"], resources: [.copy("Golden"), .copy("Fixtures")]),

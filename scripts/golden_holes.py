@@ -17,6 +17,7 @@ import math
 import os
 import numpy as np
 import skia
+import skia_text
 
 W, H = 390, 300
 OUT = os.path.join(os.path.dirname(__file__), "..", "Tests", "CutoutGalleryTests", "Golden")
@@ -147,13 +148,21 @@ def hole_kinds():
     save(surface, "hole-kinds")
 
 
+# HolesGallery.cellWords: the cells' titles and subtitles, drawn by skia_text (HarfBuzz + Skia).
+CELL_WORDS = [
+    ("Margherita", "Tomato, mozzarella, basil"), ("Pepperoni", "Spicy salami, mozzarella"),
+    ("Four cheese", "Mozzarella, gorgonzola, parmesan"), ("Diablo", "Chorizo, jalapeño, chili"),
+    ("Veggie", "Peppers, olives, mushrooms"), ("Pesto garden", "Pesto, cherry tomatoes"),
+    ("Hawaiian", "Ham, pineapple, mozzarella"),
+]
+
 LIST_HEIGHTS = [84, 100, 84, 120, 84, 100, 92, 110, 84, 100, 120, 84]
 
 
 def list_scene(name, heights, offset):
     """A list filling the scene over a vertical gold-coral-violet gradient.
     Cell i spans [top_i - offset, + h_i) at full width; its hole is (14, 12, h - 24, h - 24),
-    radius 14, cut from the whole cell (white, two ink bars, a separator from x = h)."""
+    radius 14, cut from the whole cell (white, a title and a subtitle from x = h, a separator)."""
     surface = skia.Surface(W, H)
     c = surface.getCanvas()
     c.clear(skia.ColorTRANSPARENT)
@@ -165,7 +174,7 @@ def list_scene(name, heights, offset):
     top = 0
     c.save()
     c.clipRect(skia.Rect(0, 0, W, H))
-    for h in heights:
+    for index, h in enumerate(heights):
         y = top - offset
         top += h
         if y + h <= 0 or y >= H:
@@ -173,8 +182,9 @@ def list_scene(name, heights, offset):
         c.saveLayer()
         c.translate(0, y)
         c.drawRect(skia.Rect(0, 0, W, h), skia.Paint(Color=skia.ColorWHITE))
-        for bx, by, bw, bh, a in [(h, h / 2 - 16, W - h - 60, 12, 0.75), (h, h / 2 + 6, W - h - 110, 10, 0.3)]:
-            c.drawRRect(rrect(bx, by, bw, bh, bh / 2), skia.Paint(Color=rgba(INK, a), AntiAlias=True))
+        title, subtitle = CELL_WORDS[index % len(CELL_WORDS)]
+        skia_text.draw(c, title, h, h / 2 - 3, 16, (*INK, 0.85), bold=True)
+        skia_text.draw(c, subtitle, h, h / 2 + 16, 13, (*INK, 0.5))
         c.drawRect(skia.Rect.MakeXYWH(h, h - 1, W - h, 1), skia.Paint(Color=rgba(INK, 0.12)))
         cut(c, lambda p: c.drawRRect(rrect(14, 12, h - 24, h - 24, 14), p))
         c.restore()
@@ -221,8 +231,9 @@ def stacked_hole():
         c.drawRect(skia.Rect.MakeXYWH(ox, oy, 224, 400), skia.Paint(Color=skia.ColorWHITE))
         for i in range(6):
             y = oy + i * 64
-            c.drawRRect(rrect(ox + 16, y + 20, 150, 12, 6), skia.Paint(Color=rgba(INK, 0.6), AntiAlias=True))
-            c.drawRRect(rrect(ox + 16, y + 40, 100, 9, 4.5), skia.Paint(Color=rgba(INK, 0.25), AntiAlias=True))
+            title, subtitle = CELL_WORDS[i % len(CELL_WORDS)]
+            skia_text.draw(c, title, ox + 16, y + 31, 14, (*INK, 0.75), bold=True)
+            skia_text.draw(c, subtitle, ox + 16, y + 48, 11, (*INK, 0.45))
     view((150, 36, 224, 200), 18, rows)
 
     def cards():

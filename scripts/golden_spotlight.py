@@ -2,7 +2,7 @@
 """Independent golden image for CutoutSpotlight: the top of the "target under the navigation
 bar" gallery scene, drawn with Skia.
 
-Needs: pip install numpy skia-python   (see scripts/requirements-golden.txt)
+Needs: pip install numpy skia-python uharfbuzz   (see scripts/requirements-golden.txt)
 Run:   python scripts/golden_spotlight.py
 Writes Tests/CutoutGalleryTests/Golden/spotlight-under-navigation-bar-top-skia.png
 (390 x 112 pixels: the top 112 points of the 390 x 844 screen at 1x).
@@ -17,6 +17,7 @@ above the callout and its shadow.
 import os
 import numpy as np
 import skia
+import skia_text
 
 W, H = 390, 112
 OFFSET = 24
@@ -41,13 +42,13 @@ def main():
     # The scrolled list: search field with its glyph and placeholder.
     rrect(c, 16, 99 - OFFSET, 358, 36, 10, paint(0.89, 0.89, 0.89))
     rrect(c, 30, 111 - OFFSET, 12, 12, 6, paint(*faint))
-    rrect(c, 52, 113 - OFFSET, 120, 8, 4, paint(*faint))
+    skia_text.draw(c, "Search orders", 50, 122 - OFFSET, 15, (*faint, 1))
     # Navigation bar over it, slightly translucent, with its hairline and items.
     c.drawRect(skia.Rect.MakeXYWH(0, 0, W, 91), paint(0.985, 0.985, 0.985, 0.94))
     c.drawRect(skia.Rect.MakeXYWH(0, 90.5, W, 0.5), paint(0.78, 0.78, 0.78))
-    rrect(c, 24, 18, 36, 10, 5, paint(*ink))
-    rrect(c, 330, 19, 40, 9, 4, paint(*ink))
-    rrect(c, 150, 61, 90, 14, 7, paint(*ink))
+    skia_text.draw(c, "9:41", 24, 28, 15, (*ink, 1), bold=True)
+    rrect(c, 340, 18, 30, 12, 3, paint(*ink))
+    skia_text.draw(c, "Orders", 95, 74, 17, (*ink, 1), bold=True, align="center", width=200)
     rrect(c, 346, 57, 24, 22, 6, paint(*blue))
     # The dimming with the clipped hole.
     hole = skia.Path()

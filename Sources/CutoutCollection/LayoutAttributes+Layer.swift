@@ -7,8 +7,8 @@ extension Layer {
     ///
     /// Order matters, as the seed insists: the transform is reset, the frame (the untransformed
     /// rect) is set, and only then the transform is applied about the centre (the anchor point
-    /// is set to the centre). `alpha` becomes ``Layer/opacity`` (clamped to 0...1, NaN → 0),
-    /// `zIndex` becomes ``Layer/zPosition`` and `isHidden` is copied.
+    /// is set to the centre). `alpha` becomes `opacity` (clamped to 0...1, NaN → 0),
+    /// `zIndex` becomes `zPosition` and `isHidden` is copied.
     public func apply(_ attributes: LayoutAttributes) {
         transform = .identity
         anchorPoint = CGPoint(x: 0.5, y: 0.5)

@@ -48,12 +48,13 @@ package enum HolesGallery {
         return g
     }
 
-    static func roundedBar(_ rect: CGRect, _ color: Color) -> Layer {
-        let bar = Layer(frame: rect)
-        bar.backgroundColor = color
-        bar.cornerRadius = rect.height / 2
-        return bar
-    }
+    /// Titles and subtitles of the gallery's list cells.
+    static let cellWords = [
+        ("Margherita", "Tomato, mozzarella, basil"), ("Pepperoni", "Spicy salami, mozzarella"),
+        ("Four cheese", "Mozzarella, gorgonzola, parmesan"), ("Diablo", "Chorizo, jalapeño, chili"),
+        ("Veggie", "Peppers, olives, mushrooms"), ("Pesto garden", "Pesto, cherry tomatoes"),
+        ("Hawaiian", "Ham, pineapple, mozzarella"),
+    ]
 
     static func scene(_ id: String, _ title: String, _ caption: String, _ frames: [Layer], duration: Double = 0) -> GalleryScene {
         GalleryScene(id: id, title: title, caption: caption, size: sceneSize, frames: frames, frameDuration: duration)
@@ -116,8 +117,11 @@ package enum HolesGallery {
             let decor = Layer(frame: local)
             decor.backgroundColor = .white
             let textX = cell.frame.height
-            decor.addSublayer(roundedBar(CGRect(x: textX, y: local.midY - 16, width: local.width - textX - 60, height: 12), ink.withAlphaComponent(0.75)))
-            decor.addSublayer(roundedBar(CGRect(x: textX, y: local.midY + 6, width: local.width - textX - 110, height: 10), ink.withAlphaComponent(0.3)))
+            let words = cellWords[cell.index % cellWords.count]
+            decor.addSublayer(GalleryText.label(words.0, x: textX, baseline: local.midY - 3, width: local.width - textX - 16, size: 16,
+                                                color: ink.withAlphaComponent(0.85), bold: true))
+            decor.addSublayer(GalleryText.label(words.1, x: textX, baseline: local.midY + 16, width: local.width - textX - 16, size: 13,
+                                                color: ink.withAlphaComponent(0.5)))
             let separator = Layer(frame: CGRect(x: textX, y: local.height - 1, width: local.width - textX, height: 1))
             separator.backgroundColor = ink.withAlphaComponent(0.12)
             decor.addSublayer(separator)
@@ -179,8 +183,9 @@ package enum HolesGallery {
         rows.backgroundColor = .white
         for i in 0..<6 {
             let y = CGFloat(i) * 64
-            rows.addSublayer(roundedBar(CGRect(x: 16, y: y + 20, width: 150, height: 12), ink.withAlphaComponent(0.6)))
-            rows.addSublayer(roundedBar(CGRect(x: 16, y: y + 40, width: 100, height: 9), ink.withAlphaComponent(0.25)))
+            let words = cellWords[i % cellWords.count]
+            rows.addSublayer(GalleryText.label(words.0, x: 16, baseline: y + 31, width: 192, size: 14, color: ink.withAlphaComponent(0.75), bold: true))
+            rows.addSublayer(GalleryText.label(words.1, x: 16, baseline: y + 48, width: 192, size: 11, color: ink.withAlphaComponent(0.45)))
         }
         layer.addSublayer(view(list, content: rows, hole: local[1], cornerRadius: 18))
 
@@ -310,8 +315,8 @@ package enum HolesGallery {
         let t = ShapedView(bounds: ticketRect, outline: ticket, fillColor: mist, shadow: soft).makeLayer()
         t.frame = CGRect(x: 30, y: 160, width: 330, height: 116)
         let front = t.sublayers[0]
-        front.addSublayer(roundedBar(CGRect(x: 24, y: 32, width: 160, height: 16), ink.withAlphaComponent(0.8)))
-        front.addSublayer(roundedBar(CGRect(x: 24, y: 62, width: 110, height: 11), ink.withAlphaComponent(0.35)))
+        front.addSublayer(GalleryText.label("Pizza night", x: 24, baseline: 50, width: 200, size: 22, color: ink.withAlphaComponent(0.85), bold: true))
+        front.addSublayer(GalleryText.label("Admit one · Friday 8 pm", x: 24, baseline: 74, width: 200, size: 13, color: ink.withAlphaComponent(0.5)))
         let stub = Layer(frame: CGRect(x: 250, y: 34, width: 48, height: 48))
         stub.backgroundColor = coral
         stub.cornerRadius = 24

@@ -8,7 +8,7 @@ import CutoutSpotlight
 /// navigation bar, search field, list, tab bar).
 package enum SpotlightGallery {
     static let size = CGSize(width: 390, height: 844)
-    static let calloutSize = CGSize(width: 250, height: 92)
+    static let calloutSize = CGSize(width: 250, height: 108)
 
     /// The mock screen's bars: safe area 47 / 34, navigation bar 44, tab bar 49.
     static let viewport = SpotlightViewport(bounds: CGRect(origin: .zero, size: size),
@@ -23,6 +23,15 @@ package enum SpotlightGallery {
         TourStep(title: "Profile", body: "Your settings live here.", targetIDs: ["profile"],
                  calloutStyle: .bubble(preferredSide: .top)),
     ])
+
+    /// The words of each step's callout (the steps' own title and body).
+    static func content(_ step: TourStep, last: Bool) -> CalloutContent {
+        CalloutContent(title: step.title, body: step.body, buttonTitle: last ? "Done" : "Next")
+    }
+
+    /// Step 2 in Hebrew, for the right-to-left scene.
+    static let hebrewContent = CalloutContent(title: "מועדפים", body: "סמנו הזמנות בכוכב כדי לשמור אותן למעלה.",
+                                              buttonTitle: "הבא")
 
     static let rtlViewport: SpotlightViewport = {
         var v = viewport
@@ -41,7 +50,8 @@ package enum SpotlightGallery {
         var scenes: [GalleryScene] = frames.enumerated().map { i, f in
             GalleryScene(id: "spotlight-step-\(i + 1)", title: "Tour step \(i + 1) of \(frames.count)",
                          caption: "\(tour.steps[i].title): " + captions[i] + " SpotlightLayout.frame places the holes and the callout; OverlayLayers draws them.", size: size,
-                         frames: [compose(scrolledBy: 0, overlay: f)], frameDuration: 1)
+                         frames: [compose(scrolledBy: 0, overlay: f, content: content(tour.steps[i], last: i == frames.count - 1))],
+                         frameDuration: 1)
         }
 
         // The seed's defect, fixed: the content scrolled 24 pt before the overlay appeared,
@@ -50,7 +60,8 @@ package enum SpotlightGallery {
                                              calloutSize: calloutSize)
         scenes.append(GalleryScene(id: "spotlight-under-navigation-bar", title: "Target under the navigation bar",
                                    caption: "A target scrolled under the navigation bar: SpotlightViewport clips the highlight to the content area, so the bar stays dimmed and intact.",
-                                   size: size, frames: [compose(scrolledBy: 24, overlay: scrolled)], frameDuration: 1))
+                                   size: size, frames: [compose(scrolledBy: 24, overlay: scrolled, content: content(tour.steps[0], last: false))],
+                                   frameDuration: 1))
 
         // The optional blur: the screen rendered first, then handed over as the snapshot.
         var blurStyle = OverlayStyle()
@@ -60,7 +71,8 @@ package enum SpotlightGallery {
             scenes.append(GalleryScene(id: "spotlight-blurred-backdrop", title: "Blurred backdrop",
                                        caption: "OverlayBackdrop.blurred: step 2 over a blurred copy of the screen (radius \(Int(blurRadius)) pt, sigma = radius / 2); "
                                            + "the holes show the sharp content.",
-                                       size: size, frames: [compose(scrolledBy: 0, overlay: frames[1], style: blurStyle, snapshot: snapshot)],
+                                       size: size, frames: [compose(scrolledBy: 0, overlay: frames[1], style: blurStyle, snapshot: snapshot,
+                                                                content: content(tour.steps[1], last: false))],
                                        frameDuration: 1))
         }
 
@@ -68,16 +80,23 @@ package enum SpotlightGallery {
         let rtl = SpotlightLayout.frame(for: tour.steps[1], targets: targets(scrolledBy: 0, mirrored: true),
                                         viewport: rtlViewport, calloutSize: calloutSize)
         scenes.append(GalleryScene(id: "spotlight-step-2-rtl", title: "Tour step 2, right-to-left",
-                                   caption: "The mirrored screen of a right-to-left language: the callout asked for the leading side and CalloutPlacement puts it on the right.",
-                                   size: size, frames: [compose(scrolledBy: 0, overlay: rtl, mirrored: true)], frameDuration: 1))
+                                   caption: "The mirrored screen in Hebrew: the callout asked for the leading side and CalloutPlacement puts it on the right; "
+                                       + "its text reads right to left and its button sits at the bottom left.",
+                                   size: size, frames: [compose(scrolledBy: 0, overlay: rtl, mirrored: true, content: hebrewContent)],
+                                   frameDuration: 1))
 
         // Fade in, then morph 1 → 2 → 3.
         var animation: [Layer] = []
         let fade = OverlayTransition(from: nil, to: frames[0], duration: 0.4)
-        for k in 0...3 { animation.append(compose(scrolledBy: 0, overlay: fade.sample(at: 0.4 * Double(k) / 3))) }
-        for (a, b) in zip(frames, frames.dropFirst()) {
+        for k in 0...3 {
+            animation.append(compose(scrolledBy: 0, overlay: fade.sample(at: 0.4 * Double(k) / 3), content: content(tour.steps[0], last: false)))
+        }
+        for (i, (a, b)) in zip(frames, frames.dropFirst()).enumerated() {
             let move = OverlayTransition(from: a, to: b, duration: 0.5)
-            for k in 1...5 { animation.append(compose(scrolledBy: 0, overlay: move.sample(at: 0.5 * Double(k) / 5))) }
+            for k in 1...5 {
+                let words = content(tour.steps[k < 3 ? i : i + 1], last: k >= 3 && i + 1 == frames.count - 1)
+                animation.append(compose(scrolledBy: 0, overlay: move.sample(at: 0.5 * Double(k) / 5), content: words))
+            }
         }
         scenes.append(GalleryScene(id: "spotlight-tour-animation", title: "Tour transitions",
                                    caption: "OverlayTransition: the overlay fades in with input blocked, then the holes morph from step to step "
@@ -120,16 +139,36 @@ package enum SpotlightGallery {
 
     /// The mock screen (mirrored for right-to-left) with `overlay` on top.
     static func compose(scrolledBy offset: CGFloat, overlay: OverlayFrame, style: OverlayStyle = OverlayStyle(),
-                        snapshot: Pixmap? = nil, mirrored: Bool = false) -> Layer {
+                        snapshot: Pixmap? = nil, mirrored: Bool = false, content: CalloutContent? = nil) -> Layer {
         let root = Layer(frame: CGRect(origin: .zero, size: size))
-        let screen = mockScreen(scrolledBy: offset)
+        let screen = mockScreen(scrolledBy: offset, hebrew: mirrored)
         if mirrored { screen.transform = Transform(scaleX: -1, y: 1) }
         root.addSublayer(screen)
-        root.addSublayer(OverlayLayers.layer(for: overlay, style: style, snapshot: snapshot))
+        root.addSublayer(OverlayLayers.layer(for: overlay, style: style, snapshot: snapshot, content: content))
         return root
     }
 
-    static func mockScreen(scrolledBy offset: CGFloat) -> Layer {
+    /// Row titles and subtitles of the mock list.
+    static let rows = [
+        ("Pepperoni + Margherita", "Order 1024 · delivered"), ("Four cheese", "Order 1023 · on its way"),
+        ("Diablo + Veggie", "Order 1022 · delivered"), ("Hawaiian", "Order 1021 · cancelled"),
+        ("Carbonara + Pesto", "Order 1020 · delivered"), ("Margherita", "Order 1019 · delivered"),
+        ("Meat feast", "Order 1018 · delivered"), ("Veggie + Pepperoni", "Order 1017 · delivered"),
+        ("Seafood", "Order 1016 · delivered"),
+    ]
+    static let hebrewRows = [
+        ("פפרוני + מרגריטה", "הזמנה 1024 · נמסרה"), ("ארבע גבינות", "הזמנה 1023 · בדרך"),
+        ("דיאבלו + צמחונית", "הזמנה 1022 · נמסרה"), ("הוואי", "הזמנה 1021 · בוטלה"),
+        ("קרבונרה + פסטו", "הזמנה 1020 · נמסרה"), ("מרגריטה", "הזמנה 1019 · נמסרה"),
+        ("בשרית", "הזמנה 1018 · נמסרה"), ("צמחונית + פפרוני", "הזמנה 1017 · נמסרה"),
+        ("פירות ים", "הזמנה 1016 · נמסרה"),
+    ]
+    static let tabs = ["Orders", "Menu", "Deals", "Profile"]
+    static let hebrewTabs = ["הזמנות", "תפריט", "מבצעים", "פרופיל"]
+
+    /// The mock screen. With `hebrew`, its words are Hebrew and each label is mirrored in place,
+    /// so that after the whole screen is flipped for right-to-left the text reads correctly.
+    static func mockScreen(scrolledBy offset: CGFloat, hebrew: Bool = false) -> Layer {
         let root = Layer(frame: CGRect(origin: .zero, size: size))
         root.backgroundColor = Color(white: 0.97)
         func box(_ r: CGRect, _ c: Color, radius: CGFloat = 0, in parent: Layer) {
@@ -147,14 +186,23 @@ package enum SpotlightGallery {
         let list = Layer(frame: CGRect(x: 0, y: -offset, width: size.width, height: size.height + 600))
         box(searchFrame, Color(white: 0.89), radius: 10, in: list)
         box(CGRect(x: 30, y: 111, width: 12, height: 12), faint, radius: 6, in: list)
-        box(CGRect(x: 52, y: 113, width: 120, height: 8), faint, radius: 4, in: list)
+        func text(_ l: TextLayer, in parent: Layer) {
+            // Flipped twice (here and with the screen) when the screen is mirrored.
+            if hebrew { l.transform = Transform(scaleX: -1, y: 1) }
+            parent.addSublayer(l)
+        }
+        text(GalleryText.label(hebrew ? "חיפוש הזמנות" : "Search orders", x: 50, baseline: 122, width: 300, size: 15, color: faint,
+                               alignment: hebrew ? .right : .left), in: list)
         for i in 0..<9 {
             let r = rowFrame(i)
             box(CGRect(x: 0, y: r.maxY - 0.5, width: size.width, height: 0.5), Color(white: 0.85), in: list)
             box(CGRect(x: 16, y: r.midY - 22, width: 44, height: 44),
                 Color(red: 0.3 + 0.07 * CGFloat(i % 5), green: 0.55, blue: 0.85 - 0.08 * CGFloat(i % 4)), radius: 22, in: list)
-            box(CGRect(x: 72, y: r.midY - 14, width: 150 + CGFloat((i * 37) % 60), height: 10), ink, radius: 5, in: list)
-            box(CGRect(x: 72, y: r.midY + 4, width: 110 + CGFloat((i * 53) % 70), height: 8), faint, radius: 4, in: list)
+            let words = (hebrew ? hebrewRows : rows)[i]
+            text(GalleryText.label(words.0, x: 72, baseline: r.midY - 3, width: 250, size: 16, color: ink, bold: true,
+                                   alignment: hebrew ? .right : .left), in: list)
+            text(GalleryText.label(words.1, x: 72, baseline: r.midY + 16, width: 250, size: 13, color: faint,
+                                   alignment: hebrew ? .right : .left), in: list)
             let star = ShapeLayer()
             star.frame = starFrame(row: i)
             star.path = starPath(in: CGRect(origin: .zero, size: star.frame.size).insetBy(dx: 3, dy: 3))
@@ -167,9 +215,11 @@ package enum SpotlightGallery {
         // Navigation bar (and status bar), slightly translucent like UIKit's default.
         box(CGRect(x: 0, y: 0, width: size.width, height: 91), Color(white: 0.985, alpha: 0.94), in: root)
         box(CGRect(x: 0, y: 90.5, width: size.width, height: 0.5), Color(white: 0.78), in: root)
-        box(CGRect(x: 24, y: 18, width: 36, height: 10), ink, radius: 5, in: root)
-        box(CGRect(x: 330, y: 19, width: 40, height: 9), ink, radius: 4, in: root)
-        box(CGRect(x: 150, y: 61, width: 90, height: 14), ink, radius: 7, in: root)
+        text(GalleryText.label("9:41", x: 24, baseline: 28, width: 60, size: 15, color: ink, bold: true,
+                               alignment: hebrew ? .right : .left), in: root)
+        box(CGRect(x: 340, y: 18, width: 30, height: 12), ink, radius: 3, in: root)
+        text(GalleryText.label(hebrew ? "הזמנות" : "Orders", x: 95, baseline: 74, width: 200, size: 17, color: ink, bold: true,
+                               alignment: .center), in: root)
         box(CGRect(x: 346, y: 57, width: 24, height: 22), Color(red: 0, green: 0.48, blue: 1), radius: 6, in: root)
 
         // Tab bar with the home indicator area.
@@ -179,8 +229,8 @@ package enum SpotlightGallery {
             let f = tabFrame(i)
             box(CGRect(x: f.midX - 12, y: f.minY + 4, width: 24, height: 22),
                 i == 0 ? Color(red: 0, green: 0.48, blue: 1) : faint, radius: i == 3 ? 11 : 6, in: root)
-            box(CGRect(x: f.midX - 15, y: f.minY + 30, width: 30, height: 5), i == 0 ? Color(red: 0, green: 0.48, blue: 1) : faint,
-                radius: 2.5, in: root)
+            text(GalleryText.label((hebrew ? hebrewTabs : tabs)[i], x: f.midX - 40, baseline: f.minY + 38, width: 80, size: 10,
+                                   color: i == 0 ? Color(red: 0, green: 0.48, blue: 1) : faint, alignment: .center), in: root)
         }
         box(CGRect(x: 128, y: 831, width: 134, height: 5), ink, radius: 2.5, in: root)
         return root

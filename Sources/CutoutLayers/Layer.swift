@@ -9,7 +9,7 @@ import CutoutRaster
 /// superlayer's space, and ``transform`` (2-D only) is applied about that anchor. Coordinates
 /// are points, y grows downward.
 ///
-/// The class is public but not `open`: the module's own ``ShapeLayer`` and ``GradientLayer``
+/// The class is public but not `open`: the module's own ``ShapeLayer``, ``GradientLayer`` and ``TextLayer``
 /// are its only subclasses, so the renderer knows every kind of layer it draws.
 ///
 /// Guarantees: the tree never holds a cycle — ``addSublayer(_:)`` and friends first detach the

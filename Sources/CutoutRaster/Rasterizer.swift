@@ -76,7 +76,7 @@ final class Rasterizer {
     /// Device coordinates are clamped to this magnitude before clipping.
     static let coordinateLimit: Double = 1e12
     /// Most accumulation cells alive at once (one float each).
-    static let cellBudget = 1 << 16
+    static let cellBudget = 1 << 18
     /// Smallest path box (in pixels, inside the clip) whose rows are shared among threads:
     /// below it, starting threads costs more than it saves.
     static let threadingMinimumPixels = 1 << 16
@@ -235,8 +235,15 @@ final class Rasterizer {
     /// segment and the row, never on where bands start (see ``Accumulator``), and a cell
     /// receives its segments in the same order either way.
     func rasterize<B: SpanBlitter>(clip: PixelRect, rule: FillRule, threads: Int, makeBlitter: (Int) -> B) {
-        guard let plan = plan(clip: clip, rule: rule) else { return }
+        guard var plan = plan(clip: clip, rule: rule) else { return }
         let small = plan.region.width * plan.region.height < Rasterizer.threadingMinimumPixels
+        if !small && threads > 1 {
+            // About four bands per thread, so that uneven rows still share out evenly (any
+            // banding gives the same pixels).
+            let rows = (plan.region.height + 4 * threads - 1) / (4 * threads)
+            plan.bandRows = min(plan.bandRows, max(rows, 8))
+            plan.bandCount = (plan.region.height + plan.bandRows - 1) / plan.bandRows
+        }
         let n = small ? 1 : min(max(1, threads), plan.bandCount)
         lastThreadCount = n
         if n == 1 {

@@ -1,6 +1,7 @@
 import CutoutGeometry
 import CutoutLayers
 import CutoutRaster
+import CutoutText
 import Foundation
 
 /// The look of the overlay.
@@ -15,7 +16,7 @@ public struct OverlayStyle: Hashable, Sendable {
     public var blurRadius: CGFloat = 0
     /// Fill of the callout.
     public var calloutColor = Color.white
-    /// Colour of the title and body placeholders (the host draws the text itself).
+    /// Colour of the title and body (or of their placeholders when the host draws the text).
     public var textColor = Color(red: 0.12, green: 0.13, blue: 0.16)
     /// Colour of the primary button.
     public var tintColor = Color(red: 0.0, green: 0.48, blue: 1.0)
@@ -37,8 +38,9 @@ public struct OverlayStyle: Hashable, Sendable {
 ///     fully opaque. Being inside the masked group, it never shows inside a hole: holes show
 ///     the sharp content underneath.
 ///   - `spotlight.dim`: the dimming colour, its opacity the style's opacity × the frame's dimming.
-/// - `spotlight.callout`: the bubble or sheet with a soft shadow, and placeholder bars where
-///   the host's title, body and button go.
+/// - `spotlight.callout`: the bubble or sheet with a soft shadow, and its ``CalloutContent``
+///   as text layers (`spotlight.callout.title`, `.body`, `.next`), or without content
+///   placeholder bars where the host's title, body and button go.
 public enum OverlayLayers {
     /// Name of the layer holding the blurred backdrop.
     public static let backdropName = "spotlight.backdrop"
@@ -51,8 +53,10 @@ public enum OverlayLayers {
     /// - Complexity: with a blur, one Gaussian blur of the snapshot per call (O(pixels)); hosts
     ///   animating a still backdrop can blur once with ``OverlayBackdrop`` and pass a style
     ///   without blur plus their own layer instead.
+    /// - Parameter content: the callout's words; nil draws placeholder bars instead.
     public static func layer(for frame: OverlayFrame, style: OverlayStyle = OverlayStyle(),
-                             metrics: CalloutMetrics = CalloutMetrics(), snapshot: Pixmap? = nil) -> Layer {
+                             metrics: CalloutMetrics = CalloutMetrics(), snapshot: Pixmap? = nil,
+                             content: CalloutContent? = nil) -> Layer {
         // Every layer's bounds are in overlay coordinates, so outlines need no transform.
         let local = frame.bounds.standardized
         let root = covering(local)
@@ -90,7 +94,8 @@ public enum OverlayLayers {
         root.addSublayer(group)
 
         if let callout = frame.callout, frame.calloutOpacity > 0 {
-            root.addSublayer(calloutLayer(callout, opacity: clamp01(frame.calloutOpacity), style: style, metrics: metrics))
+            root.addSublayer(calloutLayer(callout, opacity: clamp01(frame.calloutOpacity), style: style, metrics: metrics,
+                                          content: content))
         }
         return root
     }
@@ -118,7 +123,7 @@ public enum OverlayLayers {
     }
 
     private static func calloutLayer(_ callout: CalloutLayout, opacity: CGFloat, style: OverlayStyle,
-                                     metrics: CalloutMetrics) -> Layer {
+                                     metrics: CalloutMetrics, content text: CalloutContent?) -> Layer {
         let shape = ShapeLayer()
         shape.name = "spotlight.callout"
         let box = callout.frame
@@ -134,9 +139,13 @@ public enum OverlayLayers {
         shape.shadowOffset = CGSize(width: 0, height: 3)
         shape.opacity = opacity
 
-        // Placeholder bars where the host lays out title, body and button.
         let content = callout.contentFrame.insetBy(dx: 14, dy: 12)
         guard content.width > 20, content.height > 20 else { return shape }
+        if let text {
+            addText(text, in: content, style: style, to: shape)
+            return shape
+        }
+        // Placeholder bars where the host lays out title, body and button.
         func bar(_ name: String, _ rect: CGRect, _ color: Color) {
             let l = covering(rect)
             l.name = name
@@ -155,6 +164,53 @@ public enum OverlayLayers {
         let button = CGRect(x: content.maxX - 64, y: content.maxY - 22, width: 64, height: 22)
         bar("spotlight.callout.next", button, style.tintColor)
         return shape
+    }
+
+    /// Title (one line), body (wrapped, cut with "…") and a capsule button at the trailing bottom corner.
+    private static func addText(_ text: CalloutContent, in content: CGRect, style: OverlayStyle, to shape: Layer) {
+        let size = text.titleSize.isFinite ? min(max(text.titleSize, 4), 64) : 15
+        func label(_ name: String, _ string: String, _ frame: CGRect, font: Font, size: CGFloat, color: Color) -> TextLayer {
+            let l = TextLayer()
+            l.name = name
+            l.bounds = CGRect(origin: .zero, size: frame.size)
+            l.position = CGPoint(x: frame.midX, y: frame.midY)
+            l.string = string
+            l.font = font
+            l.fontSize = size
+            l.foregroundColor = color
+            l.truncationMode = .end
+            return l
+        }
+        let titleHeight = size * 1.25
+        shape.addSublayer(label("spotlight.callout.title", text.title, CGRect(x: content.minX, y: content.minY, width: content.width, height: titleHeight),
+                                font: text.boldFont, size: size, color: style.textColor))
+        let buttonSize = size - 3
+        let buttonHeight = buttonSize * 1.9
+        let labelWidth = TextLayout(string: text.buttonTitle, style: TextStyle(font: text.boldFont, fontSize: buttonSize)).typographicBounds.width
+        let buttonWidth = min(labelWidth + buttonSize * 1.8, content.width)
+        let rtl = text.isRightToLeft
+        let buttonFrame = CGRect(x: rtl ? content.minX : content.maxX - buttonWidth, y: content.maxY - buttonHeight,
+                                 width: buttonWidth, height: buttonHeight)
+        let bodyTop = content.minY + titleHeight + 2
+        let body = label("spotlight.callout.body", text.body,
+                         CGRect(x: content.minX, y: bodyTop, width: content.width, height: max(buttonFrame.minY - 4 - bodyTop, 0)),
+                         font: text.font, size: size - 2, color: style.textColor.withAlphaComponent(0.75))
+        body.isWrapped = true
+        shape.addSublayer(body)
+        let button = covering(buttonFrame)
+        button.name = "spotlight.callout.next"
+        button.backgroundColor = style.tintColor
+        button.cornerRadius = buttonHeight / 2
+        // Capital letters centred: their middle lies (ascent − cap height / 2) below the line's top.
+        let m = text.boldFont.metrics
+        let capsMiddle = CGFloat(m.ascender) - CGFloat(m.capHeight) / 2
+        let top = buttonFrame.midY - capsMiddle * buttonSize / CGFloat(m.unitsPerEm)
+        let caption = label("spotlight.callout.next.label", text.buttonTitle,
+                            CGRect(x: buttonFrame.minX, y: top, width: buttonWidth, height: buttonFrame.maxY - top),
+                            font: text.boldFont, size: buttonSize, color: .white)
+        caption.alignmentMode = .center
+        button.addSublayer(caption)
+        shape.addSublayer(button)
     }
 
     private static func clamp01(_ v: CGFloat) -> CGFloat { v.isNaN ? 0 : min(max(v, 0), 1) }

@@ -14,7 +14,7 @@ struct BenchCommand: ParsableCommand {
             2 s have passed (at least 5, at most 2000), or exactly --frames N.
             """)
 
-    @Argument(help: "Scene names to run (default: every *.json in the scene folder). `union` times the boolean union of 1,000 rounded rects (geometry, no pixels); `list` scrolls a 1,000-cell list whose cells cut holes, frame by frame at 1170×2532. `layout-100`, `layout-1m`, `layout-seed-100k` and `carousel-<style>-100`/`-1m` time collection layouts (no pixels); `layouts` runs them all.")
+    @Argument(help: "Scene names to run (default: every *.json in the scene folder). `union` times the boolean union of 1,000 rounded rects (geometry, no pixels); `list` scrolls a 1,000-cell list whose cells cut holes, frame by frame at 1170×2532. `layout-100`, `layout-1m`, `layout-seed-100k` and `carousel-<style>-100`/`-1m` time collection layouts (no pixels); `layouts` runs them all. `text`, `text-layout` and `text-outlines` time text (layout and render of 60 lines at 1170×2532, layout alone, decoding every glyph of the bundled font).")
     var scenes: [String] = []
 
     @Option(help: "Timed frames per scene (default: until ~2 s, 5...2000 frames).")
@@ -39,9 +39,9 @@ struct BenchCommand: ParsableCommand {
 
     func run() throws {
         let layoutScenes = LayoutBench.expand(scenes)
-        let named = scenes.filter { !LayoutBench.isLayoutScene($0) }
+        let named = scenes.filter { !LayoutBench.isLayoutScene($0) && !TextBench.names.contains($0) }
         let files: [URL]
-        if named.isEmpty && !layoutScenes.isEmpty {
+        if named.isEmpty && (!layoutScenes.isEmpty || scenes.contains(where: TextBench.names.contains)) {
             files = []
         } else if scenes.isEmpty {
             let dir = try resolveSceneDirectory()
@@ -67,6 +67,11 @@ struct BenchCommand: ParsableCommand {
             let (ms, last) = try runListHolesBench(frames: frames ?? 120)
             report("list", Timing(samples: ms, lastFrame: last))
             if let png { try last.pngData().write(to: URL(fileURLWithPath: png).appendingPathComponent("list.png")) }
+        }
+        for name in TextBench.names where scenes.contains(name) {
+            let (ms, last) = try TextBench.run(name, frames: frames)
+            report(name, Timing(samples: ms, lastFrame: last))
+            if let png, let last { try CommandError.write(try last.pngData(), to: URL(fileURLWithPath: png).appendingPathComponent(name + ".png")) }
         }
         for name in layoutScenes {
             report(name, Timing(samples: LayoutBench.run(name, frames: frames), lastFrame: nil))
@@ -134,7 +139,8 @@ struct BenchCommand: ParsableCommand {
                 + "\"max_ms\": \(fmt(t.max)), \"frames\": \(t.frames)"
             print("{" + fields + "}")
         } else {
-            let padded = name.padding(toLength: 8, withPad: " ", startingAt: 0)
+            // Aligned for the anchor scenes' short names; longer names are kept whole.
+            let padded = name + String(repeating: " ", count: max(0, 8 - name.count))
             print("\(padded) median \(fmt(t.median)) ms  (min \(fmt(t.min)), max \(fmt(t.max)), \(t.frames) frames)")
         }
         // One line per scene as each finishes, also when the output is a pipe (nil: every stream).

@@ -37,10 +37,17 @@ extension BenchScene {
     /// `0...Pixmap.maximumBlurSigma`.
     /// - Throws: ``BenchSceneError`` naming the file, the item index and the problem.
     static func load(from url: URL) throws -> BenchScene {
-        let file = url.path
-        func fail(_ why: String) -> BenchSceneError { BenchSceneError(file: file, reason: why) }
         let data: Data
-        do { data = try Data(contentsOf: url) } catch { throw fail("cannot read: \(error.localizedDescription)") }
+        do { data = try Data(contentsOf: url) } catch {
+            throw BenchSceneError(file: url.path, reason: "cannot read: \(error.localizedDescription)")
+        }
+        return try parse(data, file: url.path)
+    }
+
+    /// Parses the contents of a scene file (the rules of ``load(from:)``); `file` names it in
+    /// errors. The fuzz target `scene-json` calls this directly.
+    static func parse(_ data: Data, file: String) throws -> BenchScene {
+        func fail(_ why: String) -> BenchSceneError { BenchSceneError(file: file, reason: why) }
         let root: Any
         do { root = try JSONSerialization.jsonObject(with: data) } catch {
             throw fail("invalid JSON: \(error.localizedDescription)")

@@ -4,6 +4,7 @@ import CutoutLayers
 import CutoutRaster
 import CutoutSVG
 import CutoutGeometry
+import CutoutText
 
 /// `cutout render INPUT.svg -o OUTPUT.png [--width W] [--height H] [--scale S]`, or
 /// `-o OUTPUT.svg`: the imported layer tree written back as SVG by ``SVGExporter``.
@@ -11,7 +12,7 @@ struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
         abstract: "Render an SVG file to PNG, or re-export it as SVG, through Cutout's layer tree.",
-        discussion: "The output format follows the extension of -o: .png (pixels) or .svg (vectors, as Cutout's renderer draws them). With only --width or only --height the other side keeps the document's aspect ratio. Sizes and scale must be positive and finite, and a PNG's pixel size (points × scale, rounded up) at most 32768 per side and 2^28 pixels in all; larger requests are refused before anything is allocated. Input files larger than 64 MiB are refused before they are read. Unsupported SVG content is skipped with a warning on standard error.")
+        discussion: "The output format follows the extension of -o: .png (pixels) or .svg (vectors, as Cutout's renderer draws them). With only --width or only --height the other side keeps the document's aspect ratio. Sizes and scale must be positive and finite, and a PNG's pixel size (points × scale, rounded up) at most 32768 per side and 2^28 pixels in all; larger requests are refused before anything is allocated. Input files larger than 64 MiB are refused before they are read. Unsupported SVG content is skipped with a warning on standard error. Text finds its fonts in --font-file and --font-dir first, then the bundled DejaVu Sans, then the system's font folders.")
 
     @Argument(help: "The SVG file to read.")
     var input: String
@@ -28,6 +29,12 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "Pixels per point (1, 2, 3…); PNG output only. Default 1.")
     var scale: Double?
 
+    @Option(name: .customLong("font-dir"), help: "A folder of font files searched (recursively) for <text> before the system's; repeatable.")
+    var fontDirectories: [String] = []
+
+    @Option(name: .customLong("font-file"), help: "A font file (.ttf, .otf, .ttc) searched for <text> before the system's; repeatable.")
+    var fontFiles: [String] = []
+
     var writesSVG: Bool { output.lowercased().hasSuffix(".svg") }
 
     func validate() throws {
@@ -40,11 +47,30 @@ struct RenderCommand: ParsableCommand {
         }
     }
 
+    /// The added files and folders, the bundled font and the system's folders.
+    func fontCatalog() throws -> FontCatalog {
+        var catalog = FontCatalog(includeSystemFonts: true)
+        for dir in fontDirectories {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: dir, isDirectory: &isDirectory), isDirectory.boolValue else {
+                throw CommandError("--font-dir '\(dir)' is not a folder")
+            }
+            catalog.addDirectory(URL(fileURLWithPath: dir))
+        }
+        for file in fontFiles {
+            try CommandError.requireFile(file)
+            guard catalog.addFile(URL(fileURLWithPath: file)) > 0 else { throw CommandError("--font-file '\(file)' holds no usable font") }
+        }
+        return catalog
+    }
+
     func run() throws {
         var file = InputFile(path: input, limit: SVGImporter.Limits.default.maxInputBytes)
         let data = try file.contents()
         let image: SVGImage
-        do { image = try SVGImporter.importSVG(data) } catch {
+        do { image = try SVGImporter.importSVG(data, fonts: try fontCatalog()) } catch let error as CommandError {
+            throw error
+        } catch {
             throw CommandError("'\(input)' is not a usable SVG document: \(error)")
         }
         for w in image.warnings { FileHandle.standardError.write(Data("warning: \(input): \(w)\n".utf8)) }

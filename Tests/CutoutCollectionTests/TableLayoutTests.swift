@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import CutoutTestSupport
 @testable import CutoutCollection
 
 @Suite struct TableLayoutTests {
@@ -12,7 +13,7 @@ import Testing
     }
 
     @Test func visibleQueryMatchesBruteForceFiltering() {
-        var rng = SplitMix64(seed: 42)
+        var rng = FuzzRandom(state: 42)
         let heights = (0..<500).map { _ in CGFloat(rng.next() % 200) + 1 }
         let t = TableLayout(itemHeight: 0, itemHeights: heights)
         t.prepare(for: CollectionContext(bounds: CGRect(x: 0, y: 0, width: 100, height: 600), numberOfItems: heights.count))

@@ -6,6 +6,13 @@ import CutoutLayers
 @testable import CutoutGallery
 
 @Suite struct PizzaArtTests {
+    @Test func splitMixMatchesTheReferenceSequence() {
+        // First outputs of splitmix64 seeded with 0 (Vigna's reference implementation).
+        var g = SplitMix64(seed: 0)
+        #expect(g.next() == 0xE220_A839_7B1D_CDAF)
+        #expect(g.next() == 0x6E78_9E6A_A1B9_65F4)
+    }
+
     static func shape(_ name: String, in pizza: Layer) -> ShapeLayer? {
         pizza.sublayers.first { $0.name == name } as? ShapeLayer
     }

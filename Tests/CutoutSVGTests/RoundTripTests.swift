@@ -3,6 +3,7 @@ import Foundation
 import Testing
 import CutoutGeometry
 import CutoutRaster
+import CutoutText
 import struct CutoutGeometry.Transform
 @testable import CutoutLayers
 @testable import CutoutSVG
@@ -219,8 +220,37 @@ import struct CutoutGeometry.Transform
         return root
     }
 
+    /// Text layers: wrapped and truncated Latin and Cyrillic, Hebrew right-aligned, bold, clipped.
+    static func text() -> Layer {
+        let root = Layer(frame: CGRect(origin: .zero, size: size))
+        root.backgroundColor = Color(white: 0.95)
+        let body = TextLayer()
+        body.frame = CGRect(x: 4, y: 4, width: 88, height: 40)
+        body.string = "Пицца из двух половинок, every half its own"
+        body.fontSize = 11
+        body.foregroundColor = Color(red: 0.1, green: 0.1, blue: 0.3)
+        body.isWrapped = true
+        body.truncationMode = .end
+        root.addSublayer(body)
+        let hebrew = TextLayer()
+        hebrew.frame = CGRect(x: 4, y: 48, width: 88, height: 18)
+        hebrew.string = "שלום עולם"
+        hebrew.fontSize = 13
+        hebrew.foregroundColor = .black
+        root.addSublayer(hebrew)
+        let price = TextLayer()
+        price.frame = CGRect(x: 4, y: 70, width: 60, height: 22)
+        price.string = "549 ₽ and more"
+        price.font = FontCatalog.standard.font(families: ["sans-serif"], weight: 700)
+        price.fontSize = 16
+        price.foregroundColor = Color(red: 0.8, green: 0.1, blue: 0.1)
+        root.addSublayer(price)
+        return root
+    }
+
     static func tree(_ name: String) -> Layer? {
         switch name {
+        case "text": return text()
         case "shapes": return shapes()
         case "gradients": return gradients()
         case "masks": return masks()
@@ -232,7 +262,7 @@ import struct CutoutGeometry.Transform
         }
     }
 
-    @Test(arguments: ["shapes", "gradients", "masks", "shadows", "blur", "blending"])
+    @Test(arguments: ["shapes", "gradients", "masks", "shadows", "blur", "text", "blending"])
     func importOfExportRendersTheSame(_ name: String) throws {
         let tree = try #require(Self.tree(name))
         let svg = SVGExporter.svg(for: tree, size: Self.size)
@@ -245,7 +275,7 @@ import struct CutoutGeometry.Transform
     }
 
     /// resvg's render of the committed export matches our render of the tree.
-    @Test(arguments: ["shapes", "gradients", "masks", "shadows", "blur", "contents", "blending"])
+    @Test(arguments: ["shapes", "gradients", "masks", "shadows", "blur", "contents", "text", "blending"])
     func resvgRendersTheExportLikeUs(_ name: String) throws {
         let tree = try #require(Self.tree(name))
         if let dir = Golden.recordingFolder {
@@ -267,6 +297,10 @@ import struct CutoutGeometry.Transform
             // is stretched up to 8×: resvg resamples bicubically (overshooting near the border
             // colours), we bilinearly, which differ by up to 14/255 inside the stretched parts.
             try assertImage(px, matchesGolden: "svg-export-\(name)", in: .module, tolerance: ImageTolerance(channel: 16, mismatchFraction: 0.01))
+        } else if name == "text" {
+            // Glyphs are all edge: the engines' coverage of small curved outlines differs by up to
+            // a fifth of a pixel (see TextLayerGoldenTests), far less than a misplaced glyph.
+            try assertImage(px, matchesGolden: "svg-export-\(name)", in: .module, tolerance: ImageTolerance(channel: 48, mismatchFraction: 0.005))
         } else {
             try assertImage(px, matchesGolden: "svg-export-\(name)", in: .module, tolerance: SVGImportGoldenTests.tolerance)
         }

@@ -10,7 +10,7 @@ import Testing
 /// Runs on Linux, the CI platform, where the files are generated: on Apple platforms the
 /// symbol graph spells some Foundation types through other modules.
 @Suite struct PublicAPITests {
-    static let products = ["CutoutGeometry", "CutoutRaster", "CutoutLayers", "CutoutSVG", "CutoutHoles", "CutoutSpotlight",
+    static let products = ["CutoutGeometry", "CutoutRaster", "CutoutText", "CutoutLayers", "CutoutSVG", "CutoutHoles", "CutoutSpotlight",
                            "CutoutCollection"]
     /// Products whose every file is Apple-only: empty modules on Linux, so they have no API file
     /// (AppleAdapterSourceTests and AdapterTypecheckTests check them instead).

@@ -24,7 +24,7 @@ package enum CollectionGallery {
     package static let flickMaxFrames = 45
 
     package static func scenes() -> [GalleryScene] {
-        [pizzaMenu(), selectorCentred(), selectorBetween(), selectorWholePizza(), scrollIndicators(), selectorDrum()]
+        [pizzaMenu(), pizzaMenu(inRussian: true), selectorCentred(), selectorBetween(), selectorWholePizza(), scrollIndicators(), selectorDrum()]
             + CarouselLayout.Style.allCases.map(carousel)
             + [selectorFlick()]
     }
@@ -33,22 +33,40 @@ package enum CollectionGallery {
 
     // MARK: Menu
 
-    static func pizzaMenu() -> GalleryScene {
-        let size = CGSize(width: 390, height: 260)
+    /// Prices in roubles and Russian names, by recipe id (the technique comes from a Russian team).
+    static let russian: [String: (name: String, price: Int)] = [
+        "margherita": ("Маргарита", 489), "pepperoni": ("Пепперони", 549), "funghi": ("Грибы со сливками", 569),
+        "veggie": ("Овощная", 519), "diablo": ("Диабло", 599), "mediterranean": ("Средиземноморская", 619),
+        "pesto": ("Песто", 579), "olive-pepper": ("Оливки и перец", 539),
+    ]
+
+    static func pizzaMenu(inRussian: Bool = false) -> GalleryScene {
+        let size = CGSize(width: 390, height: 280)
         let root = Layer(frame: CGRect(origin: .zero, size: size))
         root.addSublayer(GalleryParts.background(root.bounds))
         let columns = 4, cellWidth = size.width / CGFloat(columns)
         for (i, recipe) in recipes.enumerated() {
-            let x = CGFloat(i % columns) * cellWidth, y = CGFloat(i / columns) * 128 + 6
+            let x = CGFloat(i % columns) * cellWidth, y = CGFloat(i / columns) * 138 + 6
             let pizza = PizzaArt.pizzaLayer(recipe, diameter: 84)
             pizza.frame.origin = CGPoint(x: x + (cellWidth - 84) / 2, y: y)
             root.addSublayer(pizza)
-            let caption = GalleryParts.captionPill(recipe.name, in: CGSize(width: cellWidth, height: 22))
-            caption.frame.origin = CGPoint(x: x, y: y + 92)
+            let words = russian[recipe.id]
+            let name = inRussian ? words?.name ?? recipe.name : recipe.name
+            let caption = GalleryParts.captionPill(name, in: CGSize(width: cellWidth, height: 22))
+            caption.frame.origin = CGPoint(x: x, y: y + 90)
             root.addSublayer(caption)
+            let rub = words?.price ?? 500
+            let price = inRussian ? "\(rub) ₽" : String(format: "$%.2f", Double(rub) / 50 - 0.01)
+            root.addSublayer(GalleryText.label(price, x: x, baseline: y + 127, width: cellWidth, size: 12, color: GalleryParts.orange,
+                                               bold: true, alignment: .center))
+        }
+        if inRussian {
+            return GalleryScene(id: "collection-pizza-menu-ru", title: "Меню (Russian menu)",
+                                caption: "The same eight pizzas with Russian names and prices in roubles: TextLayer labels in the bundled DejaVu Sans (FontCatalog), long names shrunk to fit their pill.",
+                                size: size, frames: [root], frameDuration: 0)
         }
         return GalleryScene(id: "collection-pizza-menu", title: "The pizzas",
-                            caption: "The gallery's own art (not part of the library), drawn with Path and ShapeLayer: eight pizzas as geometry: a crust ring shaded by a radial gradient, sauce, a wobbly cheese layer and toppings (pepperoni, olive rings, basil, mushrooms, pepper strips) placed by SplitMix64 seeded from the pizza's id. Names are shown as pills with one bar per word (no text rendering).",
+                            caption: "The gallery's own art (not part of the library), drawn with Path and ShapeLayer: eight pizzas as geometry: a crust ring shaded by a radial gradient, sauce, a wobbly cheese layer and toppings (pepperoni, olive rings, basil, mushrooms, pepper strips) placed by SplitMix64 seeded from the pizza's id. Names and prices are text in the bundled font.",
                             size: size, frames: [root], frameDuration: 0)
     }
 

@@ -1,15 +1,14 @@
 import CutoutGeometry
 import CutoutLayers
 import CutoutRaster
+import CutoutText
 import Foundation
 import CutoutCollection
 
 /// Small pieces the collection gallery scenes are made of: caption pills, circular scroll
 /// indicators, carousel cards and backgrounds.
 ///
-/// Text rendering does not exist in Cutout, so a caption is a pill holding one rounded bar
-/// per word, each as wide as the word is long: the shape of a label, without glyphs. The text
-/// itself is kept in the pill's ``Layer/name``.
+/// A caption is a pill holding the text (its string also in the pill's ``Layer/name``).
 enum GalleryParts {
     static let ink = Color(red: 0.13, green: 0.11, blue: 0.12)
     static let paper = Color(red: 1, green: 0.98, blue: 0.95)
@@ -27,29 +26,32 @@ enum GalleryParts {
 
     /// A transparent layer of `size` with a caption pill for `text` centred in it.
     ///
-    /// The pill is at most 30 points high and `size.width − 8` wide; the word bars shrink
-    /// together when the text would not fit.
+    /// The pill is at most 30 points high and `size.width − 8` wide; the label is set in the
+    /// bundled bold font at 45 % of the pill's height, shrunk (to 7 points at least) when it
+    /// would not fit, then cut with "…".
     static func captionPill(_ text: String, in size: CGSize) -> Layer {
         let box = Layer(frame: CGRect(origin: .zero, size: size))
         let h = max(min(size.height, 30), 0)
-        let charWidth = h * 0.24, gap = h * 0.3, barHeight = h * 0.24
-        let words = text.split(separator: " ").map { CGFloat($0.count) * charWidth }
-        let natural = words.reduce(0, +) + gap * CGFloat(max(words.count - 1, 0))
         let maxText = max(size.width - 8 - h, 0)
-        let shrink = natural > maxText && natural > 0 ? maxText / natural : 1
-        let pillWidth = natural * shrink + h
+        var fontSize = h * 0.45
+        var natural = TextLayout(string: text, style: TextStyle(font: GalleryText.bold, fontSize: fontSize)).typographicBounds.width
+        if natural > maxText, natural > 0 {
+            fontSize = max(fontSize * maxText / natural, 7)
+            natural = TextLayout(string: text, style: TextStyle(font: GalleryText.bold, fontSize: fontSize)).typographicBounds.width
+        }
+        let pillWidth = min(natural, maxText) + h
         let pill = Layer(frame: CGRect(x: (size.width - pillWidth) / 2, y: (size.height - h) / 2, width: pillWidth, height: h))
         pill.backgroundColor = paper
         pill.cornerRadius = h / 2
         pill.name = "label \(text)"
-        var x = h / 2
-        var bars = Path()
-        for w in words {
-            bars.addRoundedRect(in: CGRect(x: x, y: (h - barHeight) / 2, width: w * shrink, height: barHeight),
-                                cornerWidth: barHeight / 2, cornerHeight: barHeight / 2)
-            x += (w + gap) * shrink
-        }
-        pill.addSublayer(PizzaArt.shape("text placeholder", bars, fill: ink))
+        let style = TextStyle(font: GalleryText.bold, fontSize: fontSize)
+        // Capitals centred in the pill.
+        let m = GalleryText.bold.metrics
+        let capsMiddle = (CGFloat(m.ascender) - CGFloat(m.capHeight) / 2) * fontSize / CGFloat(m.unitsPerEm)
+        // A point of slack either side: the label is centred, and rounding must not cut it.
+        let label = GalleryText.label(text, x: h / 2 - 1, baseline: h / 2 - capsMiddle + style.ascent, width: pillWidth - h + 2,
+                                      size: fontSize, color: ink, bold: true, alignment: .center)
+        pill.addSublayer(label)
         box.addSublayer(pill)
         return box
     }

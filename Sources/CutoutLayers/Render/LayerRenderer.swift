@@ -126,7 +126,7 @@ package struct Renderer {
         }
     }
 
-    /// Background, contents, shape or gradient, sublayers (clipped when `masksToBounds`), border.
+    /// Background, contents, shape, gradient or text, sublayers (clipped when `masksToBounds`), border.
     mutating func drawContent(_ layer: Layer, in ctx: inout DrawingContext, depth: Int) {
         let outline = layer.boundsPath
         if let bg = layer.backgroundColor, bg.alpha > 0 {
@@ -138,6 +138,7 @@ package struct Renderer {
         if let image = layer.contents { ContentsDrawing(layer: layer, image: image).draw(in: &ctx) }
         if let shape = layer as? ShapeLayer { Renderer.drawShape(shape, in: &ctx) }
         if let gradient = layer as? GradientLayer { Renderer.drawGradient(gradient, in: &ctx) }
+        if let text = layer as? TextLayer { Renderer.drawText(text, in: &ctx) }
         if !layer.sublayers.isEmpty {
             ctx.concatenate(layer.effectiveSublayerTransform)
             for sub in layer.sublayersInDrawingOrder { draw(sub, in: &ctx, depth: depth + 1) }
@@ -178,8 +179,8 @@ package struct Renderer {
         let base = ctx.pixmap
         guard var off = try? DrawingContext(width: base.width, height: base.height, scale: base.scale) else { return base }
         off.flatteningTolerance = ctx.flatteningTolerance
-        // `off` starts at the pixmap's scale; undo it after (not before) `ctx`'s CTM, which
-        // already contains that scale, else translations get scaled twice.
+        // `off` starts at the pixmap's scale S and concatenate(T) gives T then S: T = ctm then S⁻¹
+        // makes its CTM equal to `ctx`'s. (S⁻¹ first multiplied every translation by S.)
         let s = base.scale
         off.concatenate(ctx.ctm.concatenating(Transform(scaleX: 1 / s, y: 1 / s)))
         body(&off)

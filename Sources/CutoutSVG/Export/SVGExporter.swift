@@ -28,6 +28,8 @@ import CutoutLayers
 /// - `GradientLayer`: a `linearGradient`/`radialGradient` in `userSpaceOnUse` units, with
 ///   extra stops where the alpha changes so that SVG's straight-colour interpolation follows
 ///   our premultiplied one;
+/// - ``TextLayer``: the glyph outlines as one `<path>` clipped to the bounds, the string in
+///   `aria-label` (outlines round-trip and draw the same without the font);
 /// - contents: the image once as a PNG data URI in `<defs>`, placed by `<use>` through a clip
 ///   per piece (one piece, or nine for a nine-slice).
 ///

@@ -1,6 +1,5 @@
 import Foundation
 import CutoutRaster
-import CutoutLayers
 
 /// CSS colour values as SVG uses them: the 147 SVG named colours (plus CSS4's
 /// `rebeccapurple`), `#rgb`, `#rgba`, `#rrggbb`, `#rrggbbaa`, `rgb()`/`rgba()` with numbers or

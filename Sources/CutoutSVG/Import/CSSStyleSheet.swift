@@ -1,5 +1,4 @@
 import Foundation
-import CutoutLayers
 
 /// The subset of CSS that SVG documents use for styling: rules whose selectors are simple
 /// (`*`, `element`, `.class`, `#id`, or an element name followed by classes and/or an id),

@@ -105,6 +105,11 @@ extension SVGBuilder {
     /// The layer for a basic shape at `depth` (its paint servers are one level deeper).
     func shape(_ e: SVGNode, style: SVGStyle, depth: Int) throws(SVGError) -> Layer? {
         guard let path = geometry(e) else { return nil }
+        return try paintedShape(path, style: style, e, depth: depth)
+    }
+
+    /// A layer filling and stroking `path` with the style's paints (colours or paint servers).
+    func paintedShape(_ path: Path, style: SVGStyle, _ e: SVGNode, depth: Int) throws(SVGError) -> Layer {
         let fill = style.fill
         let stroke = style.strokeWidth > 0 ? style.stroke : .none
         let layer = try makeLayer { ShapeLayer() }

@@ -2,6 +2,7 @@ import Foundation
 import CutoutGeometry
 import CutoutRaster
 import CutoutLayers
+import CutoutText
 
 /// Turns a parsed SVG element tree into layers. One builder per document.
 final class SVGBuilder {
@@ -32,10 +33,13 @@ final class SVGBuilder {
     var declarationCache: [ObjectIdentifier: [String: String]] = [:]
     /// The current viewport size, for percentages.
     var viewport = CGSize(width: 300, height: 150)
+    /// Where `<text>` finds its fonts.
+    let fonts: FontCatalog
 
-    init(root: SVGNode, limits: SVGImporter.Limits) {
+    init(root: SVGNode, limits: SVGImporter.Limits, fonts: FontCatalog = .standard) {
         self.root = root
         self.limits = limits
+        self.fonts = fonts
     }
 
     /// Collects ids and style sheets (iteratively: the tree may be as deep as the limit allows).
@@ -163,6 +167,8 @@ final class SVGBuilder {
         "stroke-linejoin", "stroke-miterlimit", "stroke-dasharray", "stroke-dashoffset", "opacity", "clip-rule",
         "clip-path", "mask", "color", "display", "visibility", "stop-color", "stop-opacity", "filter", "transform",
         "mix-blend-mode", "isolation",
+        "font-family", "font-size", "font-weight", "font-style", "letter-spacing", "word-spacing", "text-anchor",
+        "text-decoration",
     ]
 
     /// The properties read from CSS rules; declarations of others are dropped as the sheet is read.
@@ -221,6 +227,7 @@ final class SVGBuilder {
         }
         if let v = number("stroke-dashoffset") { s.dashOffset = v }
         if let v = value("visibility") { s.visible = v == "visible" }
+        computeFontStyle(&s.font, parentSize: parent.font.size, value: value, element: e)
         return s
     }
 
@@ -272,6 +279,8 @@ final class SVGBuilder {
             layer = try use(e, style: style, depth: depth)
         case _ where SVGBuilder.shapes.contains(e.name):
             layer = try shape(e, style: style, depth: depth)
+        case "text":
+            layer = try text(e, style: style, depth: depth)
         default:
             warn(e.line, "<\(e.name)> is not supported; skipped")
             return nil

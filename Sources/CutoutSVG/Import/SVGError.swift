@@ -1,5 +1,4 @@
 import Foundation
-import CutoutLayers
 
 /// Why an SVG document could not be imported. Each case names the place (a 1-based line
 /// of the input where there is one) and the reason.

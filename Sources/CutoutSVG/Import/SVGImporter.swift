@@ -2,6 +2,7 @@ import Foundation
 import CutoutGeometry
 import CutoutRaster
 import CutoutLayers
+import CutoutText
 
 /// An imported SVG document: its layer tree, its size in points and what was skipped.
 public struct SVGImage {
@@ -27,9 +28,12 @@ public struct SVGImage {
 /// DOCTYPE's internal entities (text replacement, bounded by ``Limits/maxEntityDepth`` and
 /// ``Limits/maxEntityExpansionBytes``; external and parameter entities are refused);
 /// `filter` made of one `feGaussianBlur` (`Layer/blurSigma`) or a drop shadow
-/// (`feDropShadow`, or the primitive chain ``SVGExporter`` writes: the layer's shadow).
+/// (`feDropShadow`, or the primitive chain ``SVGExporter`` writes: the layer's shadow);
+/// `text`/`tspan` (`x`, `y`, `dx`, `dy`, `text-anchor`, `font-family`, `font-size`,
+/// `font-weight`, `font-style`, `letter-spacing`, `word-spacing`, `text-decoration`), drawn as
+/// glyph outlines from the fonts of a ``FontCatalog``.
 ///
-/// Unsupported content (text, images, other filters, patterns, markers…) is skipped with a warning,
+/// Unsupported content (images, other filters, patterns, markers…) is skipped with a warning,
 /// never an error. Errors are reserved for input that is not a readable SVG document or that
 /// breaks a ``Limits`` bound; every limit is checked while reading, so time and memory stay
 /// bounded whatever the input.
@@ -101,14 +105,16 @@ public enum SVGImporter {
 
     /// Imports an SVG document.
     /// - Throws: ``SVGError`` for unreadable input or a broken limit.
-    public static func importSVG(_ data: Data, limits: Limits = .default) throws(SVGError) -> SVGImage {
+    /// `fonts` is where `<text>` looks for its families (default: the bundled font only, so
+    /// documents render the same on every machine).
+    public static func importSVG(_ data: Data, limits: Limits = .default, fonts: FontCatalog = .standard) throws(SVGError) -> SVGImage {
         let root = try XMLDocumentParser(limits: limits).parse(data)
         guard root.name == "svg" else { throw .notSVG(rootElement: root.name) }
-        return try SVGBuilder(root: root, limits: limits).build()
+        return try SVGBuilder(root: root, limits: limits, fonts: fonts).build()
     }
 
     /// Imports an SVG document from a string.
-    public static func importSVG(_ text: String, limits: Limits = .default) throws(SVGError) -> SVGImage {
-        try importSVG(Data(text.utf8), limits: limits)
+    public static func importSVG(_ text: String, limits: Limits = .default, fonts: FontCatalog = .standard) throws(SVGError) -> SVGImage {
+        try importSVG(Data(text.utf8), limits: limits, fonts: fonts)
     }
 }

@@ -1,6 +1,5 @@
 import Foundation
 import CutoutGeometry
-import CutoutLayers
 
 /// Numbers, lengths, lists and transform lists of SVG attributes.
 ///

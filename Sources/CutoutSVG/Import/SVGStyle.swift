@@ -1,7 +1,6 @@
 import Foundation
 import CutoutGeometry
 import CutoutRaster
-import CutoutLayers
 
 /// A paint of SVG's `fill` or `stroke`.
 enum SVGPaint: Equatable {
@@ -42,6 +41,7 @@ struct SVGStyle {
     var dashOffset: CGFloat = 0
     var color: Color = .black
     var visible = true
+    var font = SVGFontStyle()
     /// The colour a paint resolves to (before opacity); nil for none and for url().
     func color(of paint: SVGPaint) -> Color? {
         switch paint {
@@ -55,4 +55,21 @@ struct SVGStyle {
     func finalColor(_ c: Color, opacity: CGFloat) -> Color {
         c.withAlphaComponent(c.alpha * opacity)
     }
+}
+
+/// The inherited text properties (`font-*`, spacing, `text-anchor`, `text-decoration`).
+struct SVGFontStyle {
+    /// The family list; generic names resolve through ``FontCatalog``.
+    var families = ["sans-serif"]
+    /// Em size in user units (CSS `medium` is 16).
+    var size: CGFloat = 16
+    var weight = 400
+    var italic = false
+    var letterSpacing: CGFloat = 0
+    var wordSpacing: CGFloat = 0
+    /// `start`, `middle` or `end`.
+    var anchor = "start"
+    /// Lines drawn through the text: `underline`, `overline`, `line-through`. Text decoration
+    /// is not inherited in CSS but draws across the text of descendants, which this models.
+    var decorations: Set<String> = []
 }

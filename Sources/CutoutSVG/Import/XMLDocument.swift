@@ -1,5 +1,4 @@
 import Foundation
-import CutoutLayers
 
 /// One element of a parsed XML document.
 final class SVGNode {
@@ -8,6 +7,18 @@ final class SVGNode {
     var children: [SVGNode] = []
     /// Character data directly inside the element (for `<style>`).
     var text = ""
+    /// The same character data in pieces, each with the number of child elements before it,
+    /// so mixed content (`<text>a<tspan>b</tspan>c</text>`) keeps its order.
+    var textRuns: [(childIndex: Int, text: String)] = []
+
+    func appendText(_ t: String) {
+        text += t
+        if let last = textRuns.last, last.childIndex == children.count {
+            textRuns[textRuns.count - 1].text += t
+        } else {
+            textRuns.append((children.count, t))
+        }
+    }
     let line: Int
     /// The UTF-8 length of all attribute values: what reading the element costs.
     let attributeBytes: Int
@@ -243,7 +254,7 @@ struct XMLDocumentParser {
                         guard parent.text.utf8.count + decoded.utf8.count <= limits.maxAttributeBytes else {
                             throw .attributeTooLarge(line: self.line(at: start), name: "text of <\(parent.name)>", limit: limits.maxAttributeBytes)
                         }
-                        parent.text += decoded
+                        parent.appendText(decoded)
                     }
                 } else {
                     throw fail("unexpected end of input inside <\(stack.last?.name ?? "?")>")
@@ -268,7 +279,7 @@ struct XMLDocumentParser {
             guard element.text.utf8.count + slice.count <= limits.maxAttributeBytes else {
                 throw .attributeTooLarge(line: line(at: i), name: "text of <\(element.name)>", limit: limits.maxAttributeBytes)
             }
-            element.text += String(decoding: slice, as: UTF8.self)
+            element.appendText(String(decoding: slice, as: UTF8.self))
         }
 
         mutating func attributeList(element: String) throws(SVGError) -> ([String: String], Bool) {
