@@ -206,10 +206,11 @@ final class SVGBuilder {
         if let v = opacity("stroke-opacity") { s.strokeOpacity = v }
         if let v = value("fill-rule") { s.fillRule = v == "evenodd" ? .evenOdd : .winding }
         if let v = value("clip-rule") { s.clipRule = v == "evenodd" ? .evenOdd : .winding }
+        // Stroke lengths take percentages of the viewport's normalized diagonal.
+        let diagonal = (viewport.width * viewport.width + viewport.height * viewport.height).squareRoot() / 2.squareRoot()
         if let v = value("stroke-width") {
             if let l = SVGLength.parse(v, maxMagnitude: limits.maxCoordinate) {
-                let diag = (viewport.width * viewport.width + viewport.height * viewport.height).squareRoot() / 2.squareRoot()
-                s.strokeWidth = max(l.resolved(diag), 0)
+                s.strokeWidth = max(l.resolved(diagonal), 0)
             } else { warn(e.line, "invalid stroke-width ignored") }
         }
         if let v = value("stroke-linecap"), ["butt", "round", "square"].contains(v) { s.lineCap = v }
@@ -219,13 +220,20 @@ final class SVGBuilder {
         if let v = number("stroke-miterlimit"), v >= 1 { s.miterLimit = v }
         if let v = value("stroke-dasharray") {
             if v == "none" { s.dashArray = nil } else {
-                var sc = SVGNumberScanner(v.replacingOccurrences(of: "px", with: ""), maxMagnitude: limits.maxCoordinate)
-                if let list = sc.numberList(), !list.isEmpty, list.allSatisfy({ $0 >= 0 }), list.contains(where: { $0 > 0 }) {
+                // Lengths (any unit, percentages included) separated by commas and/or white space;
+                // a negative or unreadable entry, or all zeros, draws solid as SVG says.
+                let items = v.split(whereSeparator: { $0 == "," || $0.isWhitespace })
+                let list = items.compactMap { SVGLength.parse(String($0), maxMagnitude: limits.maxCoordinate)?.resolved(diagonal) }
+                if !list.isEmpty, list.count == items.count, list.allSatisfy({ $0 >= 0 }), list.contains(where: { $0 > 0 }) {
                     s.dashArray = list.count % 2 == 1 ? list + list : list
                 } else { s.dashArray = nil }
             }
         }
-        if let v = number("stroke-dashoffset") { s.dashOffset = v }
+        if let v = value("stroke-dashoffset") {
+            if let l = SVGLength.parse(v, maxMagnitude: limits.maxCoordinate) { s.dashOffset = l.resolved(diagonal) } else {
+                warn(e.line, "invalid stroke-dashoffset '\(v.prefix(40))' ignored")
+            }
+        }
         if let v = value("visibility") { s.visible = v == "visible" }
         computeFontStyle(&s.font, parentSize: parent.font.size, value: value, element: e)
         return s

@@ -20,7 +20,7 @@ public struct SVGImage {
 /// Supported: `svg` (nested too), `g`, `a`, `switch` (as a group), `path`, `rect` (`rx`, `ry`),
 /// `circle`, `ellipse`, `line`, `polyline`, `polygon`, `use` (`href`/`xlink:href`), `defs`,
 /// `symbol`; transform lists; `fill`, `stroke`, their opacities, `opacity`, `fill-rule`,
-/// `clip-rule`, the stroke properties; `clip-path`; `mask` (luminance, converted to alpha);
+/// `clip-rule`, the stroke properties (dash lengths and offset in any unit or percent); `clip-path`; `mask` (luminance, converted to alpha);
 /// `linearGradient`/`radialGradient` (`gradientUnits`, `spreadMethod`, `href` inheritance,
 /// `gradientTransform`); `viewBox` + `preserveAspectRatio`; presentation attributes, the
 /// `style` attribute and `<style>` sheets with simple selectors; every CSS colour syntax;
