@@ -114,6 +114,28 @@ import CutoutRaster
         #expect(try dashes("5 abc").0 == nil)
     }
 
+    /// paint-order: only whether the stroke comes before the fill matters; bad values warn.
+    @Test func paintOrderPutsTheStrokeUnderTheFill() throws {
+        func order(_ value: String) throws -> (strokeFirst: Bool, warnings: Int) {
+            let svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"20\" height=\"20\"><rect width=\"9\" height=\"9\" fill=\"red\" stroke=\"blue\" paint-order=\"\(value)\"/></svg>"
+            let img = try SVGImporter.importSVG(svg)
+            // In drawing order (allLayers lists siblings last first).
+            let shapes = Array(allLayers(img.layer).compactMap { $0 as? ShapeLayer }.reversed())
+            let strokeFirst = shapes.count == 2 && shapes[0].strokeColor != nil && shapes[0].fillColor == nil
+                && shapes[1].fillColor != nil && shapes[1].strokeColor == nil
+            return (strokeFirst, img.warnings.count)
+        }
+        for value in ["stroke", "stroke fill", "markers stroke", "stroke markers fill"] {
+            #expect(try order(value) == (true, 0), "\(value)")
+        }
+        for value in ["normal", "fill", "markers", "fill stroke", "markers fill"] {
+            #expect(try order(value) == (false, 0), "\(value)")
+        }
+        for value in ["stroke stroke", "paint", "fill stroke markers fill"] {
+            #expect(try order(value) == (false, 1), "\(value)")
+        }
+    }
+
     @Test func unsupportedContentWarnsButImports() throws {
         let svg = #"<svg xmlns="http://www.w3.org/2000/svg"><foreignObject/><image href="x.png"/><rect width="5" height="5" filter="url(#f)"/></svg>"#
         let img = try SVGImporter.importSVG(svg)

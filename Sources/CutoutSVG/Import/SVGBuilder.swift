@@ -166,7 +166,7 @@ final class SVGBuilder {
         "fill", "fill-opacity", "fill-rule", "stroke", "stroke-opacity", "stroke-width", "stroke-linecap",
         "stroke-linejoin", "stroke-miterlimit", "stroke-dasharray", "stroke-dashoffset", "opacity", "clip-rule",
         "clip-path", "mask", "color", "display", "visibility", "stop-color", "stop-opacity", "filter", "transform",
-        "mix-blend-mode", "isolation",
+        "mix-blend-mode", "isolation", "paint-order",
         "font-family", "font-size", "font-weight", "font-style", "letter-spacing", "word-spacing", "text-anchor",
         "text-decoration",
     ]
@@ -233,6 +233,17 @@ final class SVGBuilder {
             if let l = SVGLength.parse(v, maxMagnitude: limits.maxCoordinate) { s.dashOffset = l.resolved(diagonal) } else {
                 warn(e.line, "invalid stroke-dashoffset '\(v.prefix(40))' ignored")
             }
+        }
+        if let v = value("paint-order") {
+            // `normal`, or one to three distinct keywords; the ones left out follow in the
+            // default order fill, stroke, markers (an absent keyword counts as position 3).
+            let words = v.split(whereSeparator: \.isWhitespace).map(String.init)
+            if words == ["normal"] { s.strokeBeforeFill = false }
+            else if !words.isEmpty, words.count <= 3, Set(words).count == words.count,
+                    words.allSatisfy(["fill", "stroke", "markers"].contains) {
+                let stroke = words.firstIndex(of: "stroke") ?? 3, fill = words.firstIndex(of: "fill") ?? 3
+                s.strokeBeforeFill = stroke < fill
+            } else { warn(e.line, "invalid paint-order '\(v.prefix(40))' ignored") }
         }
         if let v = value("visibility") { s.visible = v == "visible" }
         computeFontStyle(&s.font, parentSize: parent.font.size, value: value, element: e)
