@@ -22,6 +22,9 @@ import Foundation
 /// - `strokeStart`/`strokeEnd` are clamped to `0...1` (NaN: 0 and 1), as the renderer does.
 /// - A gradient with one colour, or a radial one with a zero radius, is a flat colour: Core
 ///   Animation draws nothing with fewer than two colours, so the colour is given twice.
+/// - ``Layer/blendMode`` is `compositingFilter`, the Core Image blend filter's name
+///   (`"multiplyBlendMode"`…); a Porter-Duff operator has none and is listed as unsupported.
+///   ``Layer/isolatesBlending`` has no counterpart (nothing to map).
 /// - What Core Animation on iOS cannot show is listed in ``unsupported`` so the adapter can report it.
 public struct CoreAnimationProperties: Hashable, Sendable {
     /// Which `CALayer` subclass to create.
@@ -35,6 +38,8 @@ public struct CoreAnimationProperties: Hashable, Sendable {
         case luminanceMask
         /// A repeating or reflecting gradient (Core Animation only pads).
         case gradientSpread
+        /// A ``Layer/blendMode`` that is a Porter-Duff operator (no Core Image blend filter).
+        case blendMode
     }
 
     /// `CAShapeLayer`'s own properties, each named as there.
@@ -93,6 +98,9 @@ public struct CoreAnimationProperties: Hashable, Sendable {
     /// `CALayerContentsGravity` raw value.
     public var contentsGravity: String
     public var contentsScale: CGFloat
+    /// The Core Image blend filter's name for ``Layer/blendMode`` (`"multiplyBlendMode"`…);
+    /// nil for normal and for the Porter-Duff operators.
+    public var compositingFilter: String?
     public var shape: ShapeProperties?
     public var gradient: GradientProperties?
     public var unsupported: [Unsupported]
@@ -108,6 +116,7 @@ extension Layer {
         var unsupported: [CoreAnimationProperties.Unsupported] = []
         if blurSigma.isFinite && blurSigma > 0 { unsupported.append(.blur) }
         if mask?.isLuminanceMask == true { unsupported.append(.luminanceMask) }
+        if blendMode != .normal, Self.compositingFilterName(blendMode) == nil { unsupported.append(.blendMode) }
         var p = CoreAnimationProperties(
             kind: .layer, name: name,
             bounds: finite ? bounds : .zero, position: finite ? position : .zero,
@@ -123,7 +132,7 @@ extension Layer {
             contents: contents, contentsRect: contentsRect, contentsCenter: contentsCenter,
             contentsGravity: Self.gravityName(contentsGravity, contentsAreFlipped: contentsAreFlipped),
             contentsScale: contentsScale.isFinite && contentsScale > 0 ? contentsScale : 1,
-            shape: nil, gradient: nil, unsupported: unsupported)
+            compositingFilter: Self.compositingFilterName(blendMode), shape: nil, gradient: nil, unsupported: unsupported)
         if let s = self as? ShapeLayer {
             p.kind = .shape
             p.shape = Self.shapeProperties(s)
@@ -133,6 +142,17 @@ extension Layer {
             if g.spreadMethod != .pad { p.unsupported.append(.gradientSpread) }
         }
         return p
+    }
+
+    /// Core Image's blend filters are named after the mode: `multiply` → `"multiplyBlendMode"`.
+    static func compositingFilterName(_ mode: BlendMode) -> String? {
+        switch mode {
+        case .multiply, .screen, .overlay, .darken, .lighten, .colorDodge, .colorBurn, .softLight, .hardLight,
+             .difference, .exclusion, .hue, .saturation, .color, .luminosity:
+            return mode.rawValue + "BlendMode"
+        default:
+            return nil
+        }
     }
 
     static func unit(_ v: CGFloat) -> Float { v.isNaN ? 0 : Float(min(max(v, 0), 1)) }

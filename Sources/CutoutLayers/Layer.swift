@@ -84,6 +84,18 @@ public class Layer {
     /// what a blur in `CALayer.filters` or SVG's `feGaussianBlur` does. 0 (default) for none;
     /// negative and non-finite values count as 0. The blur sees only what lies on the canvas.
     public var blurSigma: CGFloat = 0
+    /// How the layer's finished rendering (sublayers, shadow, blur, mask and opacity applied)
+    /// combines with what lies beneath it: a blend-mode `CALayer.compositingFilter`, or CSS
+    /// `mix-blend-mode`. Default ``BlendMode/normal`` (source over). With another mode the
+    /// layer is drawn as a group. "Beneath" means within the nearest ancestor drawn as a
+    /// group (see ``isolatesBlending``), else the canvas. Porter-Duff operators apply to the
+    /// whole group, which is transparent outside the layer's rendering (``BlendMode/copy``
+    /// clears the rest of the backdrop, as drawing a canvas-sized image would).
+    public var blendMode: BlendMode = .normal
+    /// Whether the sublayers' ``blendMode``s blend only with this layer's own rendering rather
+    /// than with everything beneath it (CSS `isolation: isolate`). Default false. A layer drawn
+    /// as a group — opacity below 1, a mask, a shadow, a blur or a blend mode — isolates anyway.
+    public var isolatesBlending = false
     /// An image drawn in the bounds, above the background and below the sublayers.
     public var contents: Pixmap?
     /// The part of ``contents`` to draw, in unit coordinates of the image. Default the whole image.

@@ -123,6 +123,17 @@ import Testing
         #expect(g.coreAnimationProperties().gradient!.colors.isEmpty)
     }
 
+    @Test func blendModesMapToCoreImageFilterNames() {
+        let layer = Layer()
+        #expect(layer.coreAnimationProperties().compositingFilter == nil)
+        layer.blendMode = .colorDodge
+        #expect(layer.coreAnimationProperties().compositingFilter == "colorDodgeBlendMode")
+        #expect(layer.coreAnimationProperties().unsupported.isEmpty)
+        layer.blendMode = .destinationOut
+        #expect(layer.coreAnimationProperties().compositingFilter == nil)
+        #expect(layer.coreAnimationProperties().unsupported == [.blendMode])
+    }
+
     @Test func whatCoreAnimationCannotDrawIsListed() {
         let g = GradientLayer()
         g.blurSigma = 2

@@ -253,6 +253,34 @@ import struct CutoutGeometry.Transform
         try assertImage(px, matchesGolden: "ca-masks-to-bounds-2x", in: .module, tolerance: Self.tolerance)
     }
 
+    /// A layer drawn as a group (offscreen, then composited) lands where a plain layer does at
+    /// every scale: the offscreen canvas once applied the scale to translations twice.
+    @Test(arguments: ["opacity", "blend", "isolation", "mask", "blur"])
+    func groupsLandInPlaceAtEveryScale(_ kind: String) throws {
+        for scale: CGFloat in [1, 2, 3] {
+            let root = Layer(frame: CGRect(x: 0, y: 0, width: 20, height: 20))
+            root.backgroundColor = Color(red: 0, green: 0, blue: 1)
+            let square = Layer(frame: CGRect(x: 5, y: 5, width: 10, height: 10))
+            square.backgroundColor = Color(red: 1, green: 1, blue: 0)
+            switch kind {
+            case "opacity": square.opacity = 0.99
+            case "blend": square.blendMode = .screen
+            case "isolation": square.isolatesBlending = true
+            case "mask":
+                let mask = Layer(frame: square.bounds)
+                mask.backgroundColor = .black
+                square.mask = mask
+            default: square.blurSigma = 0.01
+            }
+            root.addSublayer(square)
+            let px = try LayerRenderer.render(root, size: root.bounds.size, scale: scale)
+            // Red only where the square is (screen turns it white, red too).
+            func isSquare(_ x: CGFloat, _ y: CGFloat) -> Bool { px[Int(x * scale), Int(y * scale)].r > 128 }
+            #expect(isSquare(7, 7) && isSquare(13, 13), "\(kind) at scale \(scale)")
+            #expect(!isSquare(3, 3) && !isSquare(17, 17), "\(kind) at scale \(scale)")
+        }
+    }
+
     @Test func refusesAbsurdCanvas() {
         #expect(throws: LayerRenderError.self) { try LayerRenderer.render(Layer(), size: CGSize(width: 100_000, height: 100_000)) }
         #expect(throws: LayerRenderError.self) { try LayerRenderer.render(Layer(), size: CGSize(width: CGFloat.nan, height: 1)) }

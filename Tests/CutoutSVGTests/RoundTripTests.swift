@@ -160,6 +160,42 @@ import struct CutoutGeometry.Transform
         return root
     }
 
+    /// Blend modes over a two-colour backdrop: a multiply disc that reaches the backdrop through
+    /// a plain layer, the same disc inside an isolating layer (it blends with the white card
+    /// only), and a difference layer with opacity holding a screen star.
+    static func blending() -> Layer {
+        let root = Layer(frame: CGRect(origin: .zero, size: size))
+        root.backgroundColor = Color(red: 0.16, green: 0.62, blue: 0.56)
+        let band = Layer(frame: CGRect(x: 0, y: 48, width: 96, height: 48))
+        band.backgroundColor = Color(red: 0.9, green: 0.44, blue: 0.32)
+        root.addSublayer(band)
+        for (i, isolated) in [false, true].enumerated() {
+            let holder = Layer(frame: CGRect(x: 4 + CGFloat(i) * 30, y: 8, width: 26, height: 80))
+            holder.isolatesBlending = isolated
+            let card = Layer(frame: CGRect(x: 0, y: 0, width: 14, height: 80))
+            card.backgroundColor = .white
+            holder.addSublayer(card)
+            let disc = Layer(frame: CGRect(x: 2, y: 28, width: 24, height: 24))
+            disc.backgroundColor = Color(red: 0.91, green: 0.77, blue: 0.42)
+            disc.cornerRadius = 12
+            disc.blendMode = .multiply
+            holder.addSublayer(disc)
+            root.addSublayer(holder)
+        }
+        let tinted = Layer(frame: CGRect(x: 64, y: 8, width: 28, height: 80))
+        tinted.opacity = 0.8
+        tinted.blendMode = .difference
+        tinted.backgroundColor = Color(white: 0.9)
+        let star = ShapeLayer()
+        star.frame = CGRect(x: 0, y: 26, width: 28, height: 28)
+        star.path = Self.star(in: star.bounds)
+        star.fillColor = Color(red: 0.15, green: 0.27, blue: 0.33)
+        star.blendMode = .screen
+        tinted.addSublayer(star)
+        root.addSublayer(tinted)
+        return root
+    }
+
     /// A nine-slice of a small generated image (a frame with a coloured border) plus a
     /// `contentsRect` crop. The importer does not read `<image>`, so this one is checked
     /// against resvg only.
@@ -222,11 +258,12 @@ import struct CutoutGeometry.Transform
         case "shadows": return shadows()
         case "blur": return blur()
         case "contents": return contents()
+        case "blending": return blending()
         default: return nil
         }
     }
 
-    @Test(arguments: ["shapes", "gradients", "masks", "shadows", "blur", "text"])
+    @Test(arguments: ["shapes", "gradients", "masks", "shadows", "blur", "text", "blending"])
     func importOfExportRendersTheSame(_ name: String) throws {
         let tree = try #require(Self.tree(name))
         let svg = SVGExporter.svg(for: tree, size: Self.size)
@@ -239,7 +276,7 @@ import struct CutoutGeometry.Transform
     }
 
     /// resvg's render of the committed export matches our render of the tree.
-    @Test(arguments: ["shapes", "gradients", "masks", "shadows", "blur", "contents", "text"])
+    @Test(arguments: ["shapes", "gradients", "masks", "shadows", "blur", "contents", "text", "blending"])
     func resvgRendersTheExportLikeUs(_ name: String) throws {
         let tree = try #require(Self.tree(name))
         if let dir = Golden.recordingFolder {

@@ -19,7 +19,7 @@ import CutoutRaster
         "shapes", "rect-rounded", "transforms", "fill-rule", "stroke-caps-joins", "stroke-dashes",
         "opacity-group", "clip-path", "mask", "linear-gradient", "gradient-spread", "radial-gradient",
         "gradient-href", "gradient-stroke", "use-symbol", "viewbox-meet", "viewbox-slice", "viewbox-none",
-        "css-style", "colors", "nested-svg", "curves", "blur", "entities-illustrator",
+        "css-style", "colors", "nested-svg", "curves", "blur", "entities-illustrator", "mix-blend-mode", "isolation", "dash-units", "paint-order",
     ]
 
     static func render(_ name: String, scale: CGFloat = 1) throws -> (Pixmap, SVGImage) {
@@ -40,6 +40,8 @@ import CutoutRaster
         "curves": (0.05, "long shallow curves and a thin (2 px) stroke: quarter-step coverage in resvg along near-horizontal edges"),
         "stroke-dashes": (0.03, "dash ends along the circle land up to ~1 px apart (arc length of the Bézier circle measured differently) and round caps of the dotted line anti-alias differently"),
         "entities-illustrator": (0.045, "both edges of the 4 px ring (Illustrator's four-curve circle) and the rounded corners: quarter-step coverage in resvg; 168 of 4096 pixels, all on edges, largest 31/255"),
+        "dash-units": (0.05, "every dash end falls mid-pixel (lengths such as 8.25 and 4.12 px) and anti-aliases differently: 272 of 6000 pixels, all at dash ends, the dash pattern itself identical; only 2 pixels differ by more than 40/255, where a dash turns the rect's corner"),
+        "paint-order": (0.035, "the rims of the three stroked circles (7 px strokes, quarter-step coverage in resvg on near-horizontal edges): 134 of 4608 pixels, largest 32/255; the rects, where the order shows, match"),
         "gradient-stroke": (0.03, "edges of the 10 px ring: resvg's coverage is quarter-stepped (0.5 where the exact area is 0.71; ours 0.70)"),
     ]
 

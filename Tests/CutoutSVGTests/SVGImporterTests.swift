@@ -91,6 +91,51 @@ import CutoutRaster
         #expect(abs(c.x - 70) < 1e-9 && abs(c.y - 70) < 1e-9)
     }
 
+    /// Dash lengths take any unit; percentages are of the viewport's normalized diagonal
+    /// (here sqrt(60² + 80²)/√2 = 70.71); a negative entry draws solid.
+    @Test func dashLengthsTakeUnitsAndPercentages() throws {
+        func dashes(_ array: String, offset: String = "0") throws -> ([CGFloat]?, CGFloat) {
+            let svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"60\" height=\"80\"><line x2=\"50\" stroke=\"red\" stroke-dasharray=\"\(array)\" stroke-dashoffset=\"\(offset)\"/></svg>"
+            let img = try SVGImporter.importSVG(svg)
+            let line = try #require(allLayers(img.layer).compactMap { $0 as? ShapeLayer }.first)
+            return (line.lineDashPattern, line.lineDashPhase)
+        }
+        func close(_ a: [CGFloat]?, _ b: [CGFloat]) -> Bool {
+            guard let a, a.count == b.count else { return false }
+            return zip(a, b).allSatisfy { abs($0 - $1) < 1e-9 }
+        }
+        let diagonal = (60.0 * 60 + 80 * 80).squareRoot() / 2.squareRoot()
+        #expect(close(try dashes("3mm, 2mm").0, [3 * 96 / 25.4, 2 * 96 / 25.4]))
+        #expect(close(try dashes("1in 6pt").0, [96, 8]))
+        #expect(close(try dashes("10% 4px 5").0, [0.1 * diagonal, 4, 5, 0.1 * diagonal, 4, 5]))
+        let (_, phase) = try dashes("5 5", offset: "-2%")
+        #expect(abs(phase + 0.02 * diagonal) < 1e-9)
+        #expect(try dashes("5 -1").0 == nil)
+        #expect(try dashes("5 abc").0 == nil)
+    }
+
+    /// paint-order: only whether the stroke comes before the fill matters; bad values warn.
+    @Test func paintOrderPutsTheStrokeUnderTheFill() throws {
+        func order(_ value: String) throws -> (strokeFirst: Bool, warnings: Int) {
+            let svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"20\" height=\"20\"><rect width=\"9\" height=\"9\" fill=\"red\" stroke=\"blue\" paint-order=\"\(value)\"/></svg>"
+            let img = try SVGImporter.importSVG(svg)
+            // In drawing order (allLayers lists siblings last first).
+            let shapes = Array(allLayers(img.layer).compactMap { $0 as? ShapeLayer }.reversed())
+            let strokeFirst = shapes.count == 2 && shapes[0].strokeColor != nil && shapes[0].fillColor == nil
+                && shapes[1].fillColor != nil && shapes[1].strokeColor == nil
+            return (strokeFirst, img.warnings.count)
+        }
+        for value in ["stroke", "stroke fill", "markers stroke", "stroke markers fill"] {
+            #expect(try order(value) == (true, 0), "\(value)")
+        }
+        for value in ["normal", "fill", "markers", "fill stroke", "markers fill"] {
+            #expect(try order(value) == (false, 0), "\(value)")
+        }
+        for value in ["stroke stroke", "paint", "fill stroke markers fill"] {
+            #expect(try order(value) == (false, 1), "\(value)")
+        }
+    }
+
     @Test func unsupportedContentWarnsButImports() throws {
         let svg = #"<svg xmlns="http://www.w3.org/2000/svg"><foreignObject/><image href="x.png"/><rect width="5" height="5" filter="url(#f)"/></svg>"#
         let img = try SVGImporter.importSVG(svg)

@@ -25,6 +25,8 @@ public enum LayerRenderError: Error, Hashable, Sendable, CustomStringConvertible
 /// - sublayers draw in ascending ``Layer/zPosition``, ties in insertion order, after the
 ///   layer's background and contents; the border draws last, above everything;
 /// - ``Layer/opacity`` below 1 composites the whole subtree once, as a group;
+/// - ``Layer/blendMode`` composites that group with its mode, onto what is beneath it in the
+///   nearest ancestor drawn as a group (``Layer/isolatesBlending`` makes a layer one);
 /// - ``Layer/masksToBounds`` clips contents, sublayers and the layer's own shadow to the
 ///   rounded bounds (as Core Animation: a shadow that must show goes on an unclipped container);
 /// - with ``Layer/allowsGroupOpacity`` false, opacity applies to each drawing separately;
@@ -152,7 +154,8 @@ package struct Renderer {
         let shadow = Renderer.shadowStyle(layer)
         let blur = layer.blurSigma.isFinite && layer.blurSigma > 0 ? layer.blurSigma : 0
         let group = opacity < 1 && layer.allowsGroupOpacity
-        guard group || layer.mask != nil || shadow != nil || blur > 0 else {
+        guard group || layer.mask != nil || shadow != nil || blur > 0 || layer.blendMode != .normal
+                || layer.isolatesBlending else {
             // Without group opacity the layer and each sublayer are drawn with the opacity
             // themselves, so overlapping sublayers show through one another.
             if opacity < 1 { ctx.setAlpha(ctx.alpha * opacity) }
@@ -181,6 +184,7 @@ package struct Renderer {
             Renderer.multiply(&buffer.pixels, byAlphaOf: maskBuffer.pixels)
         }
         ctx.setAlpha(ctx.alpha * opacity)
+        ctx.setBlendMode(layer.blendMode)
         Renderer.drawDevice(buffer.pixels, into: &ctx, offset: area.origin)
     }
 

@@ -20,6 +20,9 @@ import CutoutLayers
 ///   without a path, a drop-shadow filter on the content group (flood, `in` SourceAlpha, blur,
 ///   offset, merged under SourceGraphic) casts it from its alpha;
 /// - `Layer/blurSigma` is an `feGaussianBlur` filter on the layer's group;
+/// - `Layer/blendMode` is CSS `mix-blend-mode` in the group's `style` (the separable and
+///   non-separable modes and `plus-lighter`; the Porter-Duff operators have no SVG spelling
+///   and are drawn as `normal`); `Layer/isolatesBlending` is `isolation:isolate`;
 /// - `ShapeLayer`: `d` from `path.svgPathData`, fill rule, stroke attributes, dashes; a
 ///   stroke limited by `strokeStart`/`strokeEnd` strokes the trimmed path;
 /// - `GradientLayer`: a `linearGradient`/`radialGradient` in `userSpaceOnUse` units, with

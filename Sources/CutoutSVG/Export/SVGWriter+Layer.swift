@@ -24,6 +24,13 @@ extension SVGWriter {
         if blur > 0, let id = emitFilter(ctm: ctm, margin: 3 * blur, primitives: "<feGaussianBlur stdDeviation=\"\(Self.number(blur))\"/>") {
             attrs.append(("filter", "url(#\(id))"))
         }
+        // A style, not attributes: browsers read mix-blend-mode and isolation only as CSS.
+        var css: [String] = []
+        if let mode = SVGBuilder.blendModes.first(where: { $0.value == layer.blendMode && $0.value != .normal })?.key {
+            css.append("mix-blend-mode:\(mode)")
+        }
+        if layer.isolatesBlending { css.append("isolation:isolate") }
+        if !css.isEmpty { attrs.append(("style", css.joined(separator: ";"))) }
         if let name = layer.name { attrs.append(("data-name", name)) }
         body += "<g" + Self.attributes(attrs) + ">\n"
         if let shadow = Renderer.shadowStyle(layer) {

@@ -134,14 +134,27 @@ extension SVGBuilder {
         default:
             layer.strokeColor = style.color(of: stroke).map { style.finalColor($0, opacity: style.strokeOpacity) }
         }
+        let hasFill = !extra.isEmpty || layer.fillColor != nil
+        if style.strokeBeforeFill, hasFill, layer.strokeColor != nil {
+            // paint-order: stroke first. The solid stroke moves to its own layer below the fill.
+            let solidStroke = try makeLayer { ShapeLayer() }
+            solidStroke.path = path
+            solidStroke.fillColor = nil
+            solidStroke.isHidden = layer.isHidden
+            applyStrokeStyle(solidStroke, style)
+            solidStroke.strokeColor = layer.strokeColor
+            layer.strokeColor = nil
+            strokeLayer = solidStroke
+        }
         guard !extra.isEmpty || strokeLayer != nil else { return layer }
-        // Paint order is fill, then stroke: a gradient fill goes below the shape's solid stroke,
-        // a gradient stroke above everything.
+        // Paint order fill, then stroke: a gradient fill goes below the shape's solid stroke,
+        // a gradient stroke above everything. With the stroke first, it goes below everything.
         let group = try makeLayer { Layer() }
         group.name = e.attributes["id"]
+        if style.strokeBeforeFill, let strokeLayer { group.addSublayer(strokeLayer) }
         extra.forEach(group.addSublayer)
         if layer.fillColor != nil || layer.strokeColor != nil { group.addSublayer(layer) }
-        if let strokeLayer { group.addSublayer(strokeLayer) }
+        if !style.strokeBeforeFill, let strokeLayer { group.addSublayer(strokeLayer) }
         return group
     }
 

@@ -166,6 +166,7 @@ final class SVGBuilder {
         "fill", "fill-opacity", "fill-rule", "stroke", "stroke-opacity", "stroke-width", "stroke-linecap",
         "stroke-linejoin", "stroke-miterlimit", "stroke-dasharray", "stroke-dashoffset", "opacity", "clip-rule",
         "clip-path", "mask", "color", "display", "visibility", "stop-color", "stop-opacity", "filter", "transform",
+        "mix-blend-mode", "isolation", "paint-order",
         "font-family", "font-size", "font-weight", "font-style", "letter-spacing", "word-spacing", "text-anchor",
         "text-decoration",
     ]
@@ -205,10 +206,11 @@ final class SVGBuilder {
         if let v = opacity("stroke-opacity") { s.strokeOpacity = v }
         if let v = value("fill-rule") { s.fillRule = v == "evenodd" ? .evenOdd : .winding }
         if let v = value("clip-rule") { s.clipRule = v == "evenodd" ? .evenOdd : .winding }
+        // Stroke lengths take percentages of the viewport's normalized diagonal.
+        let diagonal = (viewport.width * viewport.width + viewport.height * viewport.height).squareRoot() / 2.squareRoot()
         if let v = value("stroke-width") {
             if let l = SVGLength.parse(v, maxMagnitude: limits.maxCoordinate) {
-                let diag = (viewport.width * viewport.width + viewport.height * viewport.height).squareRoot() / 2.squareRoot()
-                s.strokeWidth = max(l.resolved(diag), 0)
+                s.strokeWidth = max(l.resolved(diagonal), 0)
             } else { warn(e.line, "invalid stroke-width ignored") }
         }
         if let v = value("stroke-linecap"), ["butt", "round", "square"].contains(v) { s.lineCap = v }
@@ -218,13 +220,31 @@ final class SVGBuilder {
         if let v = number("stroke-miterlimit"), v >= 1 { s.miterLimit = v }
         if let v = value("stroke-dasharray") {
             if v == "none" { s.dashArray = nil } else {
-                var sc = SVGNumberScanner(v.replacingOccurrences(of: "px", with: ""), maxMagnitude: limits.maxCoordinate)
-                if let list = sc.numberList(), !list.isEmpty, list.allSatisfy({ $0 >= 0 }), list.contains(where: { $0 > 0 }) {
+                // Lengths (any unit, percentages included) separated by commas and/or white space;
+                // a negative or unreadable entry, or all zeros, draws solid as SVG says.
+                let items = v.split(whereSeparator: { $0 == "," || $0.isWhitespace })
+                let list = items.compactMap { SVGLength.parse(String($0), maxMagnitude: limits.maxCoordinate)?.resolved(diagonal) }
+                if !list.isEmpty, list.count == items.count, list.allSatisfy({ $0 >= 0 }), list.contains(where: { $0 > 0 }) {
                     s.dashArray = list.count % 2 == 1 ? list + list : list
                 } else { s.dashArray = nil }
             }
         }
-        if let v = number("stroke-dashoffset") { s.dashOffset = v }
+        if let v = value("stroke-dashoffset") {
+            if let l = SVGLength.parse(v, maxMagnitude: limits.maxCoordinate) { s.dashOffset = l.resolved(diagonal) } else {
+                warn(e.line, "invalid stroke-dashoffset '\(v.prefix(40))' ignored")
+            }
+        }
+        if let v = value("paint-order") {
+            // `normal`, or one to three distinct keywords; the ones left out follow in the
+            // default order fill, stroke, markers (an absent keyword counts as position 3).
+            let words = v.split(whereSeparator: \.isWhitespace).map(String.init)
+            if words == ["normal"] { s.strokeBeforeFill = false }
+            else if !words.isEmpty, words.count <= 3, Set(words).count == words.count,
+                    words.allSatisfy(["fill", "stroke", "markers"].contains) {
+                let stroke = words.firstIndex(of: "stroke") ?? 3, fill = words.firstIndex(of: "fill") ?? 3
+                s.strokeBeforeFill = stroke < fill
+            } else { warn(e.line, "invalid paint-order '\(v.prefix(40))' ignored") }
+        }
         if let v = value("visibility") { s.visible = v == "visible" }
         computeFontStyle(&s.font, parentSize: parent.font.size, value: value, element: e)
         return s
@@ -299,6 +319,10 @@ final class SVGBuilder {
                 layer.opacity = min(max(v / (suffix == "%" ? 100 : 1), 0), 1)
             } else { warn(e.line, "invalid opacity ignored") }
         }
+        if let v = d["mix-blend-mode"]?.trimmingCharacters(in: .whitespaces).lowercased() {
+            if let mode = SVGBuilder.blendModes[v] { layer.blendMode = mode } else { warn(e.line, "invalid mix-blend-mode '\(v.prefix(40))' ignored") }
+        }
+        if d["isolation"]?.trimmingCharacters(in: .whitespaces).lowercased() == "isolate" { layer.isolatesBlending = true }
         var region: Layer?
         if let ref = d["filter"], ref != "none" { region = try applyFilter(ref, to: layer, e, depth: depth + 1) }
         var clip: Layer?
@@ -313,6 +337,14 @@ final class SVGBuilder {
         for (outer, inner) in zip(chain, chain.dropFirst()) { outer.mask = inner }
         layer.mask = chain.first
     }
+
+    /// CSS `mix-blend-mode` keywords (Compositing and Blending Level 1, and `plus-lighter` from Level 2).
+    static let blendModes: [String: BlendMode] = [
+        "normal": .normal, "multiply": .multiply, "screen": .screen, "overlay": .overlay, "darken": .darken,
+        "lighten": .lighten, "color-dodge": .colorDodge, "color-burn": .colorBurn, "hard-light": .hardLight,
+        "soft-light": .softLight, "difference": .difference, "exclusion": .exclusion, "hue": .hue,
+        "saturation": .saturation, "color": .color, "luminosity": .luminosity, "plus-lighter": .plusLighter,
+    ]
 
     func group(_ e: SVGNode, style: SVGStyle, depth: Int) throws(SVGError) -> Layer {
         let layer = try makeLayer { Layer() }

@@ -20,11 +20,13 @@ public struct SVGImage {
 /// Supported: `svg` (nested too), `g`, `a`, `switch` (as a group), `path`, `rect` (`rx`, `ry`),
 /// `circle`, `ellipse`, `line`, `polyline`, `polygon`, `use` (`href`/`xlink:href`), `defs`,
 /// `symbol`; transform lists; `fill`, `stroke`, their opacities, `opacity`, `fill-rule`,
-/// `clip-rule`, the stroke properties; `clip-path`; `mask` (luminance, converted to alpha);
-/// `linearGradient`/`radialGradient` (`gradientUnits`, `spreadMethod`, `href` inheritance,
-/// `gradientTransform`); `viewBox` + `preserveAspectRatio`; presentation attributes, the
-/// `style` attribute and `<style>` sheets with simple selectors; every CSS colour syntax;
-/// a DOCTYPE's internal entities (text replacement, bounded by ``Limits/maxEntityDepth`` and
+/// `clip-rule`, the stroke properties (dash lengths and offset in any unit or percent);
+/// `clip-path`; `mask` (luminance, converted to alpha); `linearGradient`/`radialGradient`
+/// (`gradientUnits`, `spreadMethod`, `href` inheritance, `gradientTransform`); `viewBox` +
+/// `preserveAspectRatio`; presentation attributes, the `style` attribute and `<style>` sheets
+/// with simple selectors; every CSS colour syntax; `paint-order` (stroke below or above the
+/// fill); `mix-blend-mode` (`Layer/blendMode`) and `isolation` (`Layer/isolatesBlending`); a
+/// DOCTYPE's internal entities (text replacement, bounded by ``Limits/maxEntityDepth`` and
 /// ``Limits/maxEntityExpansionBytes``; external and parameter entities are refused);
 /// `filter` made of one `feGaussianBlur` (`Layer/blurSigma`) or a drop shadow
 /// (`feDropShadow`, or the primitive chain ``SVGExporter`` writes: the layer's shadow);

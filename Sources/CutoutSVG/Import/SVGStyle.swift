@@ -39,6 +39,9 @@ struct SVGStyle {
     var miterLimit: CGFloat = 4
     var dashArray: [CGFloat]?
     var dashOffset: CGFloat = 0
+    /// `paint-order` puts the stroke before the fill (markers are not drawn, so their place
+    /// does not matter).
+    var strokeBeforeFill = false
     var color: Color = .black
     var visible = true
     var font = SVGFontStyle()
