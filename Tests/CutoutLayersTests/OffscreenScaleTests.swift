@@ -98,25 +98,12 @@ import struct CutoutGeometry.Transform
         return root
     }
 
-    /// A five-pointed star inscribed in `r` (non-zero fill leaves its pentagon filled).
-    static func star(in r: CGRect) -> Path {
-        var p = Path()
-        let c = CGPoint(x: r.midX, y: r.midY), radius = min(r.width, r.height) / 2
-        for i in 0..<5 {
-            let a = -CGFloat.pi / 2 + CGFloat(i) * 4 * .pi / 5
-            let pt = CGPoint(x: c.x + radius * cos(a), y: c.y + radius * sin(a))
-            if i == 0 { p.move(to: pt) } else { p.addLine(to: pt) }
-        }
-        p.closeSubpath()
-        return p
-    }
-
     /// A star casting its shadow from its alpha (no shadow path).
     static func shadowContent() -> Layer {
         let root = root()
         let star = ShapeLayer()
         star.frame = CGRect(x: 8, y: 5, width: 22, height: 22)
-        star.path = Self.star(in: star.bounds)
+        star.path = TestShapes.pentagram(in: star.bounds)
         star.fillColor = Color(red: 0.95, green: 0.5, blue: 0.1)
         star.shadowOpacity = 0.9
         star.shadowColor = Color(red: 0.1, green: 0, blue: 0.4)

@@ -21,18 +21,6 @@ import struct CutoutGeometry.Transform
 @Suite struct RoundTripTests {
     static let size = CGSize(width: 96, height: 96)
 
-    static func star(in r: CGRect) -> Path {
-        var p = Path()
-        let c = CGPoint(x: r.midX, y: r.midY), radius = min(r.width, r.height) / 2
-        for i in 0..<5 {
-            let a = -CGFloat.pi / 2 + CGFloat(i) * 4 * .pi / 5
-            let pt = CGPoint(x: c.x + radius * cos(a), y: c.y + radius * sin(a))
-            if i == 0 { p.move(to: pt) } else { p.addLine(to: pt) }
-        }
-        p.closeSubpath()
-        return p
-    }
-
     static func shapes() -> Layer {
         let root = Layer(frame: CGRect(origin: .zero, size: size))
         root.backgroundColor = Color(white: 0.95)
@@ -45,7 +33,7 @@ import struct CutoutGeometry.Transform
         root.addSublayer(card)
         let star = ShapeLayer()
         star.frame = CGRect(x: 4, y: 48, width: 44, height: 44)
-        star.path = Self.star(in: star.bounds)
+        star.path = TestShapes.pentagram(in: star.bounds)
         star.fillRule = .evenOdd
         star.fillColor = Color(red: 0.9, green: 0.3, blue: 0.1)
         star.strokeColor = .black
@@ -133,7 +121,7 @@ import struct CutoutGeometry.Transform
         root.addSublayer(card)
         let shape = ShapeLayer()
         shape.frame = CGRect(x: 44, y: 44, width: 44, height: 44)
-        shape.path = Self.star(in: shape.bounds)
+        shape.path = TestShapes.pentagram(in: shape.bounds)
         shape.fillColor = Color(red: 0.9, green: 0.2, blue: 0.3)
         shape.shadowOpacity = 1
         shape.shadowColor = Color(red: 0, green: 0, blue: 0.4)
@@ -153,7 +141,7 @@ import struct CutoutGeometry.Transform
         root.addSublayer(soft)
         let sharp = ShapeLayer()
         sharp.frame = CGRect(x: 44, y: 44, width: 44, height: 44)
-        sharp.path = Self.star(in: sharp.bounds)
+        sharp.path = TestShapes.pentagram(in: sharp.bounds)
         sharp.fillColor = Color(red: 0.1, green: 0.4, blue: 0.8, alpha: 0.7)
         sharp.blurSigma = 1.5
         root.addSublayer(sharp)
@@ -188,7 +176,7 @@ import struct CutoutGeometry.Transform
         tinted.backgroundColor = Color(white: 0.9)
         let star = ShapeLayer()
         star.frame = CGRect(x: 0, y: 26, width: 28, height: 28)
-        star.path = Self.star(in: star.bounds)
+        star.path = TestShapes.pentagram(in: star.bounds)
         star.fillColor = Color(red: 0.15, green: 0.27, blue: 0.33)
         star.blendMode = .screen
         tinted.addSublayer(star)
