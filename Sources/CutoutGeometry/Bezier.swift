@@ -57,17 +57,28 @@ enum Bezier {
 
     /// Real roots of a·t² + b·t + c = 0, numerically stable; a linear equation when a ≈ 0.
     static func solveQuadratic(_ a: CGFloat, _ b: CGFloat, _ c: CGFloat) -> [CGFloat] {
+        var roots: [CGFloat] = []
+        forEachQuadraticRoot(a, b, c) { roots.append($0) }
+        return roots
+    }
+
+    /// Calls `body` with each root of ``solveQuadratic(_:_:_:)``, in the same order, without
+    /// building an array.
+    @inline(__always)
+    static func forEachQuadraticRoot(_ a: CGFloat, _ b: CGFloat, _ c: CGFloat, _ body: (CGFloat) -> Void) {
         let scale = max(abs(a), abs(b), abs(c))
-        if scale == 0 { return [] }
+        if scale == 0 { return }
         if abs(a) <= 1e-12 * scale {
-            return b == 0 ? [] : [-c / b]
+            if b != 0 { body(-c / b) }
+            return
         }
         let disc = b * b - 4 * a * c
-        if disc < 0 { return [] }
-        if disc == 0 { return [-b / (2 * a)] }
+        if disc < 0 { return }
+        if disc == 0 { return body(-b / (2 * a)) }
         let sq = disc.squareRoot()
         let q = -0.5 * (b + (b < 0 ? -sq : sq))
-        return [q / a, c / q]
+        body(q / a)
+        body(c / q)
     }
 
     /// How many straight pieces a quadratic needs so that none strays more than `tolerance`.

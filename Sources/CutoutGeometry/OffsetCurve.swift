@@ -16,39 +16,90 @@ import Foundation
 struct OffsetCurve {
     let halfWidth: CGFloat
     let tolerance: CGFloat
+    /// Evenly spaced inner parameters (`i / (checkSamples + 1)`) at which a fitted offset is
+    /// compared with the true offset.
+    let checkSamples: Int
 
     static let maxDepth = 10
     /// Above this product of half width and curvature an offset is not fitted with cubics.
     static let maxFittedCurvature: CGFloat = 0.75
+    /// Samples checked for the public stroker's tight tolerance.
+    static let preciseCheckSamples = 5
+    /// Samples checked when drawing (offsets within a quarter device pixel): the fit's error
+    /// is a smooth bump, so its quarters and middle bound it well enough at that tolerance.
+    static let deviceCheckSamples = 3
 
     typealias Cubic = (StrokeVector, StrokeVector, StrokeVector, StrokeVector)
+
+    init(halfWidth: CGFloat, tolerance: CGFloat, checkSamples: Int = OffsetCurve.preciseCheckSamples) {
+        self.halfWidth = halfWidth
+        self.tolerance = tolerance
+        self.checkSamples = checkSamples
+    }
 
     /// Appends the pieces of the cubic `q` to `pieces`; the first one is marked as the start
     /// of a segment so that it gets the user's join.
     func appendPieces(of q: Cubic, to pieces: inout [StrokePiece]) {
         var isFirst = true
         var t0: CGFloat = 0
-        for t1 in cuspParameters(q) + [1] {
+        let cusps = cuspParameters(q)
+        for i in 0...cusps.count {
+            let t1 = i < cusps.count ? cusps[i] : 1
             let part = Self.subCubic(q, from: t0, to: t1)
             subdivide(part, depth: 0, isFirst: &isFirst, into: &pieces)
             t0 = t1
         }
     }
 
+    /// At most four parameters, kept without allocating.
+    struct Parameters {
+        private var values: (CGFloat, CGFloat, CGFloat, CGFloat) = (0, 0, 0, 0)
+        private(set) var count = 0
+
+        subscript(i: Int) -> CGFloat {
+            switch i {
+            case 0: return values.0
+            case 1: return values.1
+            case 2: return values.2
+            default: return values.3
+            }
+        }
+
+        /// Adds `t` unless it is within 1e-9 of one already there, keeping the values sorted.
+        mutating func insert(_ t: CGFloat) {
+            for i in 0..<count where abs(self[i] - t) < 1e-9 { return }
+            var i = count
+            count += 1
+            while i > 0, self[i - 1] > t { set(i, self[i - 1]); i -= 1 }
+            set(i, t)
+        }
+
+        private mutating func set(_ i: Int, _ t: CGFloat) {
+            switch i {
+            case 0: values.0 = t
+            case 1: values.1 = t
+            case 2: values.2 = t
+            default: values.3 = t
+            }
+        }
+    }
+
     /// Parameters in (0, 1) where the derivative vanishes, increasing.
-    private func cuspParameters(_ q: Cubic) -> [CGFloat] {
+    private func cuspParameters(_ q: Cubic) -> Parameters {
         let a = q.3 - q.0 + (q.1 - q.2) * 3
         let b = (q.0 - q.1 * 2 + q.2) * 2
         let c = q.1 - q.0
         let scale = max(a.length, b.length, c.length)
-        guard scale > 0 else { return [] }
-        var found: [CGFloat] = []
-        let roots = Bezier.solveQuadratic(a.x, b.x, c.x) + Bezier.solveQuadratic(a.y, b.y, c.y)
-        for t in roots where t > 1e-9 && t < 1 - 1e-9 {
+        var found = Parameters()
+        guard scale > 0 else { return found }
+        func consider(_ t: CGFloat) {
+            guard t > 1e-9 && t < 1 - 1e-9 else { return }
             let d = a * (t * t) + b * t + c
-            if d.length <= 1e-6 * scale, !found.contains(where: { abs($0 - t) < 1e-9 }) { found.append(t) }
+            if d.length <= 1e-6 * scale { found.insert(t) }
         }
-        return found.sorted()
+        Bezier.forEachQuadraticRoot(a.x, b.x, c.x, consider)
+        Bezier.forEachQuadraticRoot(a.y, b.y, c.y, consider)
+        return found
     }
 
     private func subdivide(_ q: Cubic, depth: Int, isFirst: inout Bool, into pieces: inout [StrokePiece]) {
@@ -82,35 +133,34 @@ struct OffsetCurve {
     private func fittedOffsets(_ q: Cubic, scale: CGFloat) -> StrokePiece.Offsets? {
         let hw = halfWidth
         let minSpeed = 1e-9 * scale
-        var derivs: [(StrokeVector, CGFloat)] = []  // derivative and curvature at u = 0, 1
-        for u: CGFloat in [0, 0.25, 0.5, 0.75, 1] {
+        // Derivative and curvature at u = 0 and 1; the curvature is also bounded at the quarters.
+        var d0 = StrokeVector(x: 0, y: 0), k0: CGFloat = 0, d3 = d0, k3: CGFloat = 0
+        for i in 0...4 {
+            let u = CGFloat(i) * 0.25
             let d1 = Self.derivative(q, u)
             let sp = d1.length
             guard sp > minSpeed else { return nil }
             let k = d1.cross(Self.secondDerivative(q, u)) / (sp * sp * sp)
             guard hw * abs(k) <= Self.maxFittedCurvature else { return nil }
-            if u == 0 || u == 1 { derivs.append((d1, k)) }
+            if i == 0 { d0 = d1; k0 = k } else if i == 4 { d3 = d1; k3 = k }
         }
-        let (d0, k0) = derivs[0], (d3, k3) = derivs[1]
         let n0 = (d0 * (1 / d0.length)).leftNormal, n3 = (d3 * (1 / d3.length)).leftNormal
-        func fit(_ d: CGFloat) -> (StrokeVector, StrokeVector, StrokeVector)? {
-            // The offset at distance d along the left normal has derivative C'·(1 + d·κ).
-            let o0 = q.0 + n0 * d, o3 = q.3 + n3 * d
-            let c1 = o0 + d0 * ((1 + d * k0) / 3)
-            let c2 = o3 - d3 * ((1 + d * k3) / 3)
-            for i in 1...5 {
-                let u = CGFloat(i) / 6
-                let cd = Self.derivative(q, u)
-                let sp = cd.length
-                guard sp > minSpeed else { return nil }
-                let exact = Self.point(q, u) + (cd * (1 / sp)).leftNormal * d
-                let approx = Self.point((o0, c1, c2, o3), u)
-                guard (exact - approx).length <= tolerance else { return nil }
-            }
-            return (c1, c2, o3)
+        // The offset at distance d along the left normal has derivative C'·(1 + d·κ).
+        let l0 = q.0 + n0 * hw, l3 = q.3 + n3 * hw
+        let l1 = l0 + d0 * ((1 + hw * k0) / 3), l2 = l3 - d3 * ((1 + hw * k3) / 3)
+        let r0 = q.0 + n0 * -hw, r3 = q.3 + n3 * -hw
+        let r1 = r0 + d0 * ((1 - hw * k0) / 3), r2 = r3 - d3 * ((1 - hw * k3) / 3)
+        let divisions = CGFloat(checkSamples + 1)
+        for i in 1...checkSamples {
+            let u = CGFloat(i) / divisions
+            let cd = Self.derivative(q, u)
+            let sp = cd.length
+            guard sp > minSpeed else { return nil }
+            let p = Self.point(q, u), n = (cd * (1 / sp)).leftNormal
+            guard (p + n * hw - Self.point((l0, l1, l2, l3), u)).length <= tolerance,
+                  (p + n * -hw - Self.point((r0, r1, r2, r3), u)).length <= tolerance else { return nil }
         }
-        guard let l = fit(hw), let r = fit(-hw) else { return nil }
-        return .cubic(left: l, right: r)
+        return .cubic(left: (l1, l2, l3), right: (r1, r2, r3))
     }
 
     static func point(_ q: Cubic, _ t: CGFloat) -> StrokeVector {

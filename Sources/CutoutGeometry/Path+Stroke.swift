@@ -38,34 +38,56 @@ extension Path {
     public func copy(strokingWithWidth lineWidth: CGFloat, lineCap: LineCap, lineJoin: LineJoin,
                      miterLimit: CGFloat, transform: Transform = .identity) -> Path {
         guard lineWidth.isFinite, lineWidth > 0, transform.isFinite, !isEmpty else { return Path() }
-        return strokeOutline(width: lineWidth, cap: lineCap, join: lineJoin, miterLimit: miterLimit, transform: transform,
-                             tolerance: strokeTolerance(lineWidth: lineWidth, transform: transform))
+        var sink = PathOutlineSink()
+        strokeOutline(width: lineWidth, cap: lineCap, join: lineJoin, miterLimit: miterLimit,
+                      curves: OffsetCurve(halfWidth: lineWidth / 2,
+                                          tolerance: strokeTolerance(lineWidth: lineWidth, transform: transform)),
+                      scratch: StrokeScratch(), into: &sink)
+        return transform.isIdentity ? sink.path : sink.path.applying(transform)
     }
 
-    /// The same outline as ``copy(strokingWithWidth:lineCap:lineJoin:miterLimit:transform:)``,
-    /// with curve offsets only as accurate as drawing needs: within `deviceTolerance` of the
-    /// true offsets once mapped by `deviceTransform` (a drawing context passes a quarter of a
-    /// device pixel, as Skia does), instead of 0.01. The outline stays in this path's space. A
-    /// tolerance or transform that cannot be used means the documented accuracy.
-    package func copy(strokingWithWidth lineWidth: CGFloat, lineCap: LineCap, lineJoin: LineJoin,
-                      miterLimit: CGFloat, deviceTolerance: CGFloat, deviceTransform: Transform) -> Path {
-        guard lineWidth.isFinite, lineWidth > 0, !isEmpty else { return Path() }
+    /// Strokes this path for drawing: the outline of
+    /// ``copy(strokingWithWidth:lineCap:lineJoin:miterLimit:transform:)``, but with curve
+    /// offsets only as accurate as drawing needs (within `deviceTolerance` of the true offsets
+    /// once mapped by `deviceTransform`; a drawing context passes a quarter of a device pixel,
+    /// as Skia does), mapped by `deviceTransform`, flattened there to within
+    /// `flatteningTolerance` and sent to `sink` as closed polygons to be filled with the
+    /// non-zero rule. No ``Path`` is built, and `scratch` lends the working memory. A tolerance
+    /// or transform that cannot be used means the public stroker's accuracy.
+    ///
+    /// `cull` is the device rectangle that matters (curves entirely outside it become chords)
+    /// and device coordinates are clamped to ±`coordinateLimit`, as a rasteriser does when it
+    /// flattens a path itself.
+    package func strokeFlattened<S: FlattenedOutlineSink>(
+        width lineWidth: CGFloat, lineCap: LineCap, lineJoin: LineJoin, miterLimit: CGFloat,
+        deviceTolerance: CGFloat, deviceTransform: Transform, flatteningTolerance: Double,
+        cull: (minX: Double, minY: Double, maxX: Double, maxY: Double), coordinateLimit: Double,
+        scratch: StrokeScratch, into sink: inout S
+    ) {
+        guard lineWidth.isFinite, lineWidth > 0, !isEmpty else { return }
         let precise = strokeTolerance(lineWidth: lineWidth, transform: deviceTransform)
         let s = deviceTransform.isFinite ? deviceTransform.maximumScale : 0
-        let tolerance = deviceTolerance > 0 && deviceTolerance.isFinite && s > 0 && s.isFinite
-            ? max(precise, deviceTolerance / s) : precise
-        return strokeOutline(width: lineWidth, cap: lineCap, join: lineJoin, miterLimit: miterLimit,
-                             transform: .identity, tolerance: tolerance)
+        let coarse = deviceTolerance > 0 && deviceTolerance.isFinite && s > 0 && s.isFinite
+        let tolerance = coarse ? max(precise, deviceTolerance / s) : precise
+        var flattener = DeviceOutlineFlattener(sink: sink, transform: deviceTransform, tolerance: flatteningTolerance,
+                                               cull: cull, coordinateLimit: coordinateLimit)
+        let samples = coarse ? OffsetCurve.deviceCheckSamples : OffsetCurve.preciseCheckSamples
+        strokeOutline(width: lineWidth, cap: lineCap, join: lineJoin, miterLimit: miterLimit,
+                      curves: OffsetCurve(halfWidth: lineWidth / 2, tolerance: tolerance, checkSamples: samples),
+                      scratch: scratch, into: &flattener)
+        sink = flattener.sink
     }
 
-    private func strokeOutline(width lineWidth: CGFloat, cap lineCap: LineCap, join lineJoin: LineJoin,
-                               miterLimit: CGFloat, transform: Transform, tolerance: CGFloat) -> Path {
+    private func strokeOutline<S: StrokeOutlineSink>(width lineWidth: CGFloat, cap lineCap: LineCap, join lineJoin: LineJoin,
+                                                     miterLimit: CGFloat, curves: OffsetCurve, scratch: StrokeScratch,
+                                                     into out: inout S) {
         let limit = miterLimit.isFinite ? miterLimit : Self.defaultMiterLimit
         let outliner = StrokeOutliner(halfWidth: lineWidth / 2, cap: lineCap, join: lineJoin, miterLimit: limit)
-        let curves = OffsetCurve(halfWidth: lineWidth / 2, tolerance: tolerance)
-        var out = Path()
-        forEachStrokeSubpath { start, segments, closed in
-            var pieces: [StrokePiece] = []
+        var pieces = scratch.pieces
+        scratch.pieces = []
+        defer { scratch.pieces = pieces }
+        forEachStrokeSubpath(scratch: scratch) { start, segments, closed in
+            pieces.removeAll(keepingCapacity: true)
             for s in segments {
                 switch s {
                 case .line(let a, let b):
@@ -82,10 +104,9 @@ extension Path {
             if pieces.isEmpty {
                 outliner.appendDot(at: start, to: &out)
             } else {
-                outliner.appendOutline(of: pieces, closed: closed, to: &out)
+                outliner.appendOutline(of: pieces, closed: closed, scratch: scratch, to: &out)
             }
         }
-        return transform.isIdentity ? out : out.applying(transform)
     }
 
     /// The offset tolerance documented on ``copy(strokingWithWidth:lineCap:lineJoin:miterLimit:transform:)``,
@@ -108,16 +129,19 @@ extension Path {
     /// Calls `body` once per subpath that has at least one drawing command, with its start,
     /// its segments (a closed subpath ends with the closing line, when it has length) and
     /// whether it is closed.
-    func forEachStrokeSubpath(_ body: (StrokeVector, [StrokeSegment], Bool) -> Void) {
+    func forEachStrokeSubpath(scratch: StrokeScratch, _ body: (StrokeVector, [StrokeSegment], Bool) -> Void) {
         var start = StrokeVector(x: 0, y: 0), cur = start
-        var segments: [StrokeSegment] = []
+        var segments = scratch.segments
+        scratch.segments = []
+        defer { scratch.segments = segments }
+        segments.removeAll(keepingCapacity: true)
         var drew = false
         func flush(closed: Bool) {
             if drew {
                 if closed, cur != start { segments.append(.line(cur, start)) }
                 body(start, segments, closed)
             }
-            segments = []
+            segments.removeAll(keepingCapacity: true)
             drew = false
         }
         for e in elements {

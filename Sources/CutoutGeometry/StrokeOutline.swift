@@ -2,7 +2,7 @@ import Foundation
 
 /// One side of a stroke outline, recorded in the direction of the path so that the right
 /// side can be replayed backwards.
-struct StrokeSide {
+struct StrokeSide: StrokeCurveReceiver {
     enum Segment {
         case line(StrokeVector)
         case cubic(StrokeVector, StrokeVector, StrokeVector)
@@ -17,6 +17,13 @@ struct StrokeSide {
         self.last = start
     }
 
+    /// Empties the side (keeping its memory) and starts it at `p`.
+    mutating func reset(start p: StrokeVector) {
+        segments.removeAll(keepingCapacity: true)
+        start = p
+        last = p
+    }
+
     mutating func line(to p: StrokeVector) {
         guard p != last else { return }
         segments.append(.line(p))
@@ -28,23 +35,23 @@ struct StrokeSide {
         last = p
     }
 
-    /// Appends the side to `path` from its start, which must be the path's current point.
-    func appendForward(to path: inout Path) {
+    /// Sends the side to `sink` from its start, which must be the sink's current point.
+    func appendForward<S: StrokeCurveReceiver>(to sink: inout S) {
         for s in segments {
             switch s {
-            case .line(let p): path.addLine(to: p.cgPoint)
-            case .cubic(let c1, let c2, let p): path.addCurve(to: p.cgPoint, control1: c1.cgPoint, control2: c2.cgPoint)
+            case .line(let p): sink.line(to: p)
+            case .cubic(let c1, let c2, let p): sink.cubic(c1, c2, p)
             }
         }
     }
 
-    /// Appends the side to `path` from its last point back to its start.
-    func appendReversed(to path: inout Path) {
+    /// Sends the side to `sink` from its last point back to its start.
+    func appendReversed<S: StrokeCurveReceiver>(to sink: inout S) {
         for i in segments.indices.reversed() {
             let target = i == 0 ? start : segments[i - 1].endPoint
             switch segments[i] {
-            case .line: path.addLine(to: target.cgPoint)
-            case .cubic(let c1, let c2, _): path.addCurve(to: target.cgPoint, control1: c2.cgPoint, control2: c1.cgPoint)
+            case .line: sink.line(to: target)
+            case .cubic(let c1, let c2, _): sink.cubic(c2, c1, target)
             }
         }
     }
@@ -122,12 +129,18 @@ struct StrokeOutliner {
     let join: LineJoin
     let miterLimit: CGFloat
 
-    /// Appends the outline of a subpath made of `pieces` (at least one) to `out`.
-    func appendOutline(of pieces: [StrokePiece], closed: Bool, to out: inout Path) {
+    /// Sends the outline of a subpath made of `pieces` (at least one) to `out`; `scratch`
+    /// lends the memory of both sides.
+    func appendOutline<S: StrokeOutlineSink>(of pieces: [StrokePiece], closed: Bool, scratch: StrokeScratch,
+                                             to out: inout S) {
         guard let first = pieces.first, let lastPiece = pieces.last else { return }
         let hw = halfWidth
-        var left = StrokeSide(start: first.start + first.startTangent.leftNormal * hw)
-        var right = StrokeSide(start: first.start - first.startTangent.leftNormal * hw)
+        var left = scratch.left, right = scratch.right
+        scratch.left = StrokeSide(start: first.start)
+        scratch.right = StrokeSide(start: first.start)
+        defer { scratch.left = left; scratch.right = right }
+        left.reset(start: first.start + first.startTangent.leftNormal * hw)
+        right.reset(start: first.start - first.startTangent.leftNormal * hw)
         var previous: StrokePiece?
         for piece in pieces {
             if let prev = previous {
@@ -140,31 +153,31 @@ struct StrokeOutliner {
         if closed {
             addJoin(at: first.start, from: lastPiece.endTangent, to: first.startTangent, kind: join,
                     left: &left, right: &right)
-            out.move(to: left.start.cgPoint)
+            out.move(to: left.start)
             left.appendForward(to: &out)
-            out.closeSubpath()
-            out.move(to: right.last.cgPoint)
+            out.close()
+            out.move(to: right.last)
             right.appendReversed(to: &out)
-            out.closeSubpath()
+            out.close()
         } else {
-            out.move(to: left.start.cgPoint)
+            out.move(to: left.start)
             left.appendForward(to: &out)
             appendCap(at: lastPiece.end, direction: lastPiece.endTangent, to: &out)
             right.appendReversed(to: &out)
             appendCap(at: first.start, direction: first.startTangent * -1, to: &out)
-            out.closeSubpath()
+            out.close()
         }
     }
 
     /// Appends the cap-only outline of a subpath that has no length, facing +x (as Core
     /// Graphics does); butt caps leave nothing.
-    func appendDot(at p: StrokeVector, to out: inout Path) {
+    func appendDot<S: StrokeOutlineSink>(at p: StrokeVector, to out: inout S) {
         guard cap != .butt else { return }
         let d = StrokeVector(x: 1, y: 0)
-        out.move(to: (p + d.leftNormal * halfWidth).cgPoint)
+        out.move(to: p + d.leftNormal * halfWidth)
         appendCap(at: p, direction: d, to: &out)
         appendCap(at: p, direction: d * -1, to: &out)
-        out.closeSubpath()
+        out.close()
     }
 
     private func add(_ piece: StrokePiece, left: inout StrokeSide, right: inout StrokeSide) {
@@ -229,7 +242,8 @@ struct StrokeOutliner {
     }
 
     /// A circular arc of radius half the width from `center + u0·hw`, as cubics.
-    private func addArc(center: StrokeVector, from u0: StrokeVector, sweep: CGFloat, side: inout StrokeSide) {
+    private func addArc<R: StrokeCurveReceiver>(center: StrokeVector, from u0: StrokeVector, sweep: CGFloat,
+                                                side: inout R) {
         guard abs(sweep) > 1e-9 else { return }
         let r = halfWidth
         let a0 = atan2(u0.y, u0.x)
@@ -247,22 +261,20 @@ struct StrokeOutliner {
 
     /// The cap at an end point `p` whose path arrives in direction `d`: from the left offset
     /// around the front to the right offset. A start cap is an end cap facing backwards.
-    private func appendCap(at p: StrokeVector, direction d: StrokeVector, to out: inout Path) {
+    private func appendCap<S: StrokeOutlineSink>(at p: StrokeVector, direction d: StrokeVector, to out: inout S) {
         let hw = halfWidth
         let n = d.leftNormal * hw
         switch cap {
         case .butt:
-            out.addLine(to: (p - n).cgPoint)
+            out.line(to: p - n)
         case .square:
             let ahead = d * hw
-            out.addLine(to: (p + n + ahead).cgPoint)
-            out.addLine(to: (p - n + ahead).cgPoint)
-            out.addLine(to: (p - n).cgPoint)
+            out.line(to: p + n + ahead)
+            out.line(to: p - n + ahead)
+            out.line(to: p - n)
         case .round:
-            var side = StrokeSide(start: p + n)
-            addArc(center: p, from: d.leftNormal, sweep: .pi, side: &side)
-            side.appendForward(to: &out)
-            out.addLine(to: (p - n).cgPoint)
+            addArc(center: p, from: d.leftNormal, sweep: .pi, side: &out)
+            out.line(to: p - n)
         }
     }
 }

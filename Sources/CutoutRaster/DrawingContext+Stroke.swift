@@ -60,15 +60,37 @@ extension DrawingContext {
         let path = s.dashLengths.isEmpty ? path : path.copy(dashingWithPhase: s.dashPhase, lengths: s.dashLengths)
         // A hairline is one device pixel wide whatever the CTM, so it is stroked in device space.
         if s.lineWidth == 0 {
-            let outline = path.applying(gstate.ctm).copy(
-                strokingWithWidth: 1, lineCap: s.lineCap, lineJoin: s.lineJoin, miterLimit: s.miterLimit,
-                deviceTolerance: DrawingContext.strokeTolerance, deviceTransform: .identity)
-            fill(outline, transform: .identity, rule: .winding, paint: s.paint)
+            fillStrokeOutline(of: path.applying(gstate.ctm), width: 1, cap: s.lineCap, join: s.lineJoin,
+                              miterLimit: s.miterLimit, toDevice: .identity, paint: s.paint)
         } else {
-            let outline = path.copy(strokingWithWidth: s.lineWidth, lineCap: s.lineCap, lineJoin: s.lineJoin,
-                                    miterLimit: s.miterLimit, deviceTolerance: DrawingContext.strokeTolerance,
-                                    deviceTransform: gstate.ctm)
-            fill(outline, transform: gstate.ctm, rule: .winding, paint: s.paint)
+            fillStrokeOutline(of: path, width: s.lineWidth, cap: s.lineCap, join: s.lineJoin,
+                              miterLimit: s.miterLimit, toDevice: gstate.ctm, paint: s.paint)
+        }
+    }
+
+    /// Fills the outline of `path` stroked with the given line attributes (a positive width,
+    /// in user space) with the current fill paint, alpha and blend mode: what filling
+    /// `path.copy(strokingWithWidth:lineCap:lineJoin:miterLimit:)` with the non-zero rule
+    /// draws, with curve offsets accurate to ``strokeTolerance`` device pixels and no
+    /// intermediate `Path`.
+    package mutating func fillStroke(of path: Path, lineWidth: CGFloat, lineCap: LineCap, lineJoin: LineJoin,
+                                     miterLimit: CGFloat) {
+        fillStrokeOutline(of: path, width: lineWidth, cap: lineCap, join: lineJoin, miterLimit: miterLimit,
+                          toDevice: gstate.ctm, paint: gstate.fillPaint)
+    }
+
+    private mutating func fillStrokeOutline(of path: Path, width: CGFloat, cap: LineCap, join: LineJoin,
+                                            miterLimit: CGFloat, toDevice: Transform, paint: Paint) {
+        fill(rule: .winding, paint: paint) { raster, scratch, cull in
+            let tolerance = raster.tolerance > 0 && raster.tolerance.isFinite ? raster.tolerance : Rasterizer.defaultTolerance
+            raster.setPolygons { sink in
+                path.strokeFlattened(
+                    width: width, lineCap: cap, lineJoin: join, miterLimit: miterLimit,
+                    deviceTolerance: DrawingContext.strokeTolerance, deviceTransform: toDevice,
+                    flatteningTolerance: tolerance,
+                    cull: (Double(cull.minX), Double(cull.minY), Double(cull.maxX), Double(cull.maxY)),
+                    coordinateLimit: Rasterizer.coordinateLimit, scratch: scratch.stroker, into: &sink)
+            }
         }
     }
 

@@ -148,6 +148,12 @@ public struct DrawingContext {
     /// Fills `path` mapped by `transform` (to device pixels) with `paint`; the paint's own
     /// geometry is still in user space.
     mutating func fill(_ path: Path, transform: Transform, rule: FillRule, paint: Paint) {
+        fill(rule: rule, paint: paint) { raster, _, cull in raster.setPath(path, transform: transform, cull: cull) }
+    }
+
+    /// Fills, with `paint`, the contours that `setContours` stores into the rasteriser (it is
+    /// given the scratch memory and the device rectangle that matters).
+    mutating func fill(rule: FillRule, paint: Paint, contours setContours: (Rasterizer, Scratch, PixelRect) -> Void) {
         guard !gstate.clip.bounds.isEmpty else { return }
         let mode = gstate.blendMode, clip = gstate.clip
         let scratch = uniqueScratch()
@@ -159,7 +165,7 @@ public struct DrawingContext {
             let threads = self.threads
             withTarget { px, _, rowPixels in
                 let solid = SolidSourceOverBlitter(pixels: px, rowPixels: rowPixels, color: packed)
-                raster.setPath(path, transform: transform, cull: clip.bounds)
+                setContours(raster, scratch, clip.bounds)
                 clip.rasterize(raster, rule: rule, threads: threads) { _ in solid }
             }
             return
@@ -175,7 +181,7 @@ public struct DrawingContext {
         }
         let width = clip.bounds.maxX
         let threads = self.threads
-        raster.setPath(path, transform: transform, cull: clip.bounds)
+        setContours(raster, scratch, clip.bounds)
         if case .linear(let shading) = shader.kind, shading.dtdx == 0 {
             // The gradient only changes from row to row: shade one pixel per run.
             let rowShader = RowUniformShader(inner: shader)
@@ -262,6 +268,7 @@ struct GState {
 /// Reusable per-context memory, so steady drawing does not allocate.
 final class Scratch {
     let rasterizer = Rasterizer()
+    let stroker = StrokeScratch()
     let maskBlur = MaskBlur()
     private var masks: [UnsafeMutablePointer<UInt8>] = [.allocate(capacity: 0), .allocate(capacity: 0)]
     private var maskCapacities = [0, 0]

@@ -87,13 +87,13 @@ final class Rasterizer {
     var tolerance: Double = Rasterizer.defaultTolerance
 
     /// Flattened contours: x, y pairs.
-    private var points = UnsafeMutablePointer<Double>.allocate(capacity: 0)
-    private var pointCapacity = 0
+    var points = UnsafeMutablePointer<Double>.allocate(capacity: 0)
+    var pointCapacity = 0
     /// Number of `Double`s of ``points`` in use.
-    private var pointCount = 0
+    var pointCount = 0
     /// End (exclusive, in points) of each contour in `points`.
-    private var contourEnds: [Int] = []
-    private var bounds = (minX: 0.0, minY: 0.0, maxX: 0.0, maxY: 0.0)
+    var contourEnds: [Int] = []
+    var bounds = (minX: 0.0, minY: 0.0, maxX: 0.0, maxY: 0.0)
     /// Accumulation memory of the calling thread, and of each extra worker (made on first use).
     private let buffers = BandBuffers()
     private var workerBuffers: [BandBuffers] = []

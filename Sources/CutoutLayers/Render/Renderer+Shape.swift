@@ -11,13 +11,15 @@ extension Renderer {
             ctx.setFillColor(fill)
             ctx.fill(path, using: shape.fillRule)
         }
-        guard let stroke = shape.strokeColor, stroke.alpha > 0, let outline = strokeOutline(shape, ctm: ctx.ctm) else { return }
+        guard let stroke = shape.strokeColor, stroke.alpha > 0, let source = strokedPath(shape) else { return }
         ctx.setFillColor(stroke)
-        ctx.fill(outline, using: .winding)
+        ctx.fillStroke(of: source, lineWidth: shape.lineWidth, lineCap: shape.lineCap, lineJoin: shape.lineJoin,
+                       miterLimit: shape.miterLimit)
     }
 
-    /// The stroke of a shape layer as a fillable path, or nil when nothing is stroked.
-    static func strokeOutline(_ shape: ShapeLayer, ctm: Transform) -> Path? {
+    /// The part of a shape layer's path that is stroked (trimmed and dashed), or nil when
+    /// nothing is stroked.
+    static func strokedPath(_ shape: ShapeLayer) -> Path? {
         guard let path = shape.path, shape.lineWidth.isFinite, shape.lineWidth > 0 else { return nil }
         var source = path
         let start = shape.strokeStart.isNaN ? 0 : min(max(shape.strokeStart, 0), 1)
@@ -26,11 +28,7 @@ extension Renderer {
         if let pattern = shape.lineDashPattern, !pattern.isEmpty, dashCount(source, pattern: pattern) <= maxDashes {
             source = source.copy(dashingWithPhase: shape.lineDashPhase, lengths: pattern)
         }
-        guard !source.isEmpty else { return nil }
-        let outline = source.copy(strokingWithWidth: shape.lineWidth, lineCap: shape.lineCap, lineJoin: shape.lineJoin,
-                                  miterLimit: shape.miterLimit, deviceTolerance: DrawingContext.strokeTolerance,
-                                  deviceTransform: ctm)
-        return outline.isEmpty ? nil : outline
+        return source.isEmpty ? nil : source
     }
 
     /// Most dashes a shape layer draws: a pattern that would make more (say 1e-6 pt dashes along a
