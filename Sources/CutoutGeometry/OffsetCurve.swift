@@ -16,26 +16,16 @@ import Foundation
 struct OffsetCurve {
     let halfWidth: CGFloat
     let tolerance: CGFloat
-    /// Evenly spaced inner parameters (`i / (checkSamples + 1)`) at which a fitted offset is
-    /// compared with the true offset.
-    let checkSamples: Int
 
     static let maxDepth = 10
     /// Above this product of half width and curvature an offset is not fitted with cubics.
     static let maxFittedCurvature: CGFloat = 0.75
-    /// Samples checked for the public stroker's tight tolerance.
-    static let preciseCheckSamples = 5
-    /// Samples checked when drawing (offsets within a quarter device pixel): the fit's error
-    /// is a smooth bump, so its quarters and middle bound it well enough at that tolerance.
-    static let deviceCheckSamples = 3
+    /// Inner parameters (`i / (checkSamples + 1)`) at which a fitted offset is compared with
+    /// the true offset. Fewer (say the quarters alone) let fits through that stray up to half
+    /// as far again beyond the tolerance between the samples.
+    static let checkSamples = 5
 
     typealias Cubic = (StrokeVector, StrokeVector, StrokeVector, StrokeVector)
-
-    init(halfWidth: CGFloat, tolerance: CGFloat, checkSamples: Int = OffsetCurve.preciseCheckSamples) {
-        self.halfWidth = halfWidth
-        self.tolerance = tolerance
-        self.checkSamples = checkSamples
-    }
 
     /// Appends the pieces of the cubic `q` to `pieces`; the first one is marked as the start
     /// of a segment so that it gets the user's join.
@@ -150,8 +140,8 @@ struct OffsetCurve {
         let l1 = l0 + d0 * ((1 + hw * k0) / 3), l2 = l3 - d3 * ((1 + hw * k3) / 3)
         let r0 = q.0 + n0 * -hw, r3 = q.3 + n3 * -hw
         let r1 = r0 + d0 * ((1 - hw * k0) / 3), r2 = r3 - d3 * ((1 - hw * k3) / 3)
-        let divisions = CGFloat(checkSamples + 1)
-        for i in 1...checkSamples {
+        let divisions = CGFloat(Self.checkSamples + 1)
+        for i in 1...Self.checkSamples {
             let u = CGFloat(i) / divisions
             let cd = Self.derivative(q, u)
             let sp = cd.length

@@ -71,9 +71,8 @@ extension Path {
         let tolerance = coarse ? max(precise, deviceTolerance / s) : precise
         var flattener = DeviceOutlineFlattener(sink: sink, transform: deviceTransform, tolerance: flatteningTolerance,
                                                cull: cull, coordinateLimit: coordinateLimit)
-        let samples = coarse ? OffsetCurve.deviceCheckSamples : OffsetCurve.preciseCheckSamples
         strokeOutline(width: lineWidth, cap: lineCap, join: lineJoin, miterLimit: miterLimit,
-                      curves: OffsetCurve(halfWidth: lineWidth / 2, tolerance: tolerance, checkSamples: samples),
+                      curves: OffsetCurve(halfWidth: lineWidth / 2, tolerance: tolerance),
                       scratch: scratch, into: &flattener)
         sink = flattener.sink
     }
