@@ -52,22 +52,77 @@ enum BlendMath {
         case .normal: return combine(s, 255, d, 255 - sa)
         case .clear: return .transparent
         case .copy: return s
-        case .sourceIn: return combine(s, da, d, 0)
-        case .sourceOut: return combine(s, 255 - da, d, 0)
-        case .sourceAtop: return combine(s, da, d, 255 - sa)
-        case .destinationOver: return combine(s, 255 - da, d, 255)
-        case .destinationIn: return combine(s, 0, d, sa)
         case .destinationOut: return combine(s, 0, d, 255 - sa)
-        case .destinationAtop: return combine(s, 255 - da, d, sa)
-        case .xor: return combine(s, 255 - da, d, 255 - sa)
-        case .plusLighter:
-            return PremultipliedRGBA8(
+        case .sourceIn: return SourceIn.blend(s, d)
+        case .sourceOut: return SourceOut.blend(s, d)
+        case .sourceAtop: return SourceAtop.blend(s, d)
+        case .destinationOver: return DestinationOver.blend(s, d)
+        case .destinationIn: return DestinationIn.blend(s, d)
+        case .destinationAtop: return DestinationAtop.blend(s, d)
+        case .xor: return Xor.blend(s, d)
+        case .plusLighter: return PlusLighter.blend(s, d)
+        case .plusDarker: return PlusDarker.blend(s, d)
+        default:
+            return blendModeFloat(mode, s, d)
+        }
+    }
+
+    enum SourceIn: PixelBlendFormula {
+        static func blend(_ s: PremultipliedRGBA8, _ d: PremultipliedRGBA8) -> PremultipliedRGBA8 {
+            combine(s, UInt32(d.a), d, 0)
+        }
+    }
+
+    enum SourceOut: PixelBlendFormula {
+        static func blend(_ s: PremultipliedRGBA8, _ d: PremultipliedRGBA8) -> PremultipliedRGBA8 {
+            combine(s, 255 - UInt32(d.a), d, 0)
+        }
+    }
+
+    enum SourceAtop: PixelBlendFormula {
+        static func blend(_ s: PremultipliedRGBA8, _ d: PremultipliedRGBA8) -> PremultipliedRGBA8 {
+            combine(s, UInt32(d.a), d, 255 - UInt32(s.a))
+        }
+    }
+
+    enum DestinationOver: PixelBlendFormula {
+        static func blend(_ s: PremultipliedRGBA8, _ d: PremultipliedRGBA8) -> PremultipliedRGBA8 {
+            combine(s, 255 - UInt32(d.a), d, 255)
+        }
+    }
+
+    enum DestinationIn: PixelBlendFormula {
+        static func blend(_ s: PremultipliedRGBA8, _ d: PremultipliedRGBA8) -> PremultipliedRGBA8 {
+            combine(s, 0, d, UInt32(s.a))
+        }
+    }
+
+    enum DestinationAtop: PixelBlendFormula {
+        static func blend(_ s: PremultipliedRGBA8, _ d: PremultipliedRGBA8) -> PremultipliedRGBA8 {
+            combine(s, 255 - UInt32(d.a), d, UInt32(s.a))
+        }
+    }
+
+    enum Xor: PixelBlendFormula {
+        static func blend(_ s: PremultipliedRGBA8, _ d: PremultipliedRGBA8) -> PremultipliedRGBA8 {
+            combine(s, 255 - UInt32(d.a), d, 255 - UInt32(s.a))
+        }
+    }
+
+    enum PlusLighter: PixelBlendFormula {
+        static func blend(_ s: PremultipliedRGBA8, _ d: PremultipliedRGBA8) -> PremultipliedRGBA8 {
+            PremultipliedRGBA8(
                 r: byte(UInt32(s.r) + UInt32(d.r)), g: byte(UInt32(s.g) + UInt32(d.g)),
-                b: byte(UInt32(s.b) + UInt32(d.b)), a: byte(sa + da))
-        case .plusDarker:
+                b: byte(UInt32(s.b) + UInt32(d.b)), a: byte(UInt32(s.a) + UInt32(d.a)))
+        }
+    }
+
+    enum PlusDarker: PixelBlendFormula {
+        static func blend(_ s: PremultipliedRGBA8, _ d: PremultipliedRGBA8) -> PremultipliedRGBA8 {
             // co = max(0, cs + cb − αs·αb), in units of 1/255² before rounding.
+            let sa = UInt32(s.a), da = UInt32(d.a)
             let overlap = sa * da
-            func channel(_ cs: UInt8, _ cb: UInt8) -> UInt8 {
+            @inline(__always) func channel(_ cs: UInt8, _ cb: UInt8) -> UInt8 {
                 let sum = (UInt32(cs) + UInt32(cb)) * 255
                 return sum > overlap ? byte(div255(sum - overlap)) : 0
             }
@@ -75,8 +130,6 @@ enum BlendMath {
             return PremultipliedRGBA8(
                 r: min(channel(s.r, d.r), a), g: min(channel(s.g, d.g), a),
                 b: min(channel(s.b, d.b), a), a: a)
-        default:
-            return blendModeFloat(mode, s, d)
         }
     }
 
@@ -84,33 +137,53 @@ enum BlendMath {
 
     typealias RGB = (r: Float, g: Float, b: Float)
 
+    /// ``blendModeFloat(_:_:_:)-(BlendMode,_,_)`` for the blend mode `mode` (a Porter-Duff
+    /// operator mixes like ``normal``: the source colour).
     static func blendModeFloat(_ mode: BlendMode, _ s: PremultipliedRGBA8, _ d: PremultipliedRGBA8) -> PremultipliedRGBA8 {
-        let k: Float = 1 / 255
-        let sa = Float(s.a) * k, da = Float(d.a) * k
-        let sc: RGB = (Float(s.r) * k, Float(s.g) * k, Float(s.b) * k)
-        let dc: RGB = (Float(d.r) * k, Float(d.g) * k, Float(d.b) * k)
-        let cs = unpremultiply(sc, sa), cb = unpremultiply(dc, da)
-        let mixed: RGB
         switch mode {
-        case .hue: mixed = setLum(setSat(cs, sat(cb)), lum(cb))
-        case .saturation: mixed = setLum(setSat(cb, sat(cs)), lum(cb))
-        case .color: mixed = setLum(cs, lum(cb))
-        case .luminosity: mixed = setLum(cb, lum(cs))
-        default:
-            let f = separable(mode)
-            mixed = (f(cb.r, cs.r), f(cb.g, cs.g), f(cb.b, cs.b))
+        case .multiply: return Mixed<Multiply>.blend(s, d)
+        case .screen: return Mixed<Screen>.blend(s, d)
+        case .overlay: return Mixed<Overlay>.blend(s, d)
+        case .darken: return Mixed<Darken>.blend(s, d)
+        case .lighten: return Mixed<Lighten>.blend(s, d)
+        case .colorDodge: return Mixed<ColorDodge>.blend(s, d)
+        case .colorBurn: return Mixed<ColorBurn>.blend(s, d)
+        case .hardLight: return Mixed<HardLight>.blend(s, d)
+        case .softLight: return Mixed<SoftLight>.blend(s, d)
+        case .difference: return Mixed<Difference>.blend(s, d)
+        case .exclusion: return Mixed<Exclusion>.blend(s, d)
+        case .hue: return Mixed<Hue>.blend(s, d)
+        case .saturation: return Mixed<Saturation>.blend(s, d)
+        case .color: return Mixed<ColorMode>.blend(s, d)
+        case .luminosity: return Mixed<Luminosity>.blend(s, d)
+        case .normal, .clear, .copy, .sourceIn, .sourceOut, .sourceAtop, .destinationOver, .destinationIn,
+             .destinationOut, .destinationAtop, .xor, .plusDarker, .plusLighter:
+            return Mixed<SourceColor>.blend(s, d)
         }
-        let ao = sa + da - sa * da
-        let both = sa * da
-        func out(_ csP: Float, _ cbP: Float, _ m: Float) -> Float {
-            csP * (1 - da) + cbP * (1 - sa) + both * m
+    }
+
+    /// A blend mode `B(Cb, Cs)` composited as the W3C formula says: the mix weighted by both
+    /// alphas, plus the source outside the destination and the destination outside the source.
+    enum Mixed<M: ColorMixer>: PixelBlendFormula {
+        @inline(__always)
+        static func blend(_ s: PremultipliedRGBA8, _ d: PremultipliedRGBA8) -> PremultipliedRGBA8 {
+            let k: Float = 1 / 255
+            let sa = Float(s.a) * k, da = Float(d.a) * k
+            let sc: RGB = (Float(s.r) * k, Float(s.g) * k, Float(s.b) * k)
+            let dc: RGB = (Float(d.r) * k, Float(d.g) * k, Float(d.b) * k)
+            let mixed = M.mix(unpremultiply(sc, sa), unpremultiply(dc, da))
+            let ao = sa + da - sa * da
+            let both = sa * da
+            @inline(__always) func out(_ csP: Float, _ cbP: Float, _ m: Float) -> Float {
+                csP * (1 - da) + cbP * (1 - sa) + both * m
+            }
+            let a8 = quantize(ao)
+            return PremultipliedRGBA8(
+                r: min(quantize(out(sc.r, dc.r, mixed.r)), a8),
+                g: min(quantize(out(sc.g, dc.g, mixed.g)), a8),
+                b: min(quantize(out(sc.b, dc.b, mixed.b)), a8),
+                a: a8)
         }
-        let a8 = quantize(ao)
-        return PremultipliedRGBA8(
-            r: min(quantize(out(sc.r, dc.r, mixed.r)), a8),
-            g: min(quantize(out(sc.g, dc.g, mixed.g)), a8),
-            b: min(quantize(out(sc.b, dc.b, mixed.b)), a8),
-            a: a8)
     }
 
     @inline(__always)
@@ -124,37 +197,84 @@ enum BlendMath {
         return (min(c.r / a, 1), min(c.g / a, 1), min(c.b / a, 1))
     }
 
-    /// The separable blend function `B(Cb, Cs)` of `mode` (W3C Compositing and Blending §9).
-    static func separable(_ mode: BlendMode) -> (Float, Float) -> Float {
-        switch mode {
-        case .multiply: return { cb, cs in cb * cs }
-        case .screen: return screen
-        case .overlay: return { cb, cs in hardLight(cs, cb) }
-        case .darken: return { cb, cs in min(cb, cs) }
-        case .lighten: return { cb, cs in max(cb, cs) }
-        case .colorDodge:
-            return { cb, cs in
-                if cb == 0 { return 0 }
-                if cs >= 1 { return 1 }
-                return min(1, cb / (1 - cs))
-            }
-        case .colorBurn:
-            return { cb, cs in
-                if cb >= 1 { return 1 }
-                if cs == 0 { return 0 }
-                return 1 - min(1, (1 - cb) / cs)
-            }
-        case .hardLight: return hardLight
-        case .softLight:
-            return { cb, cs in
-                if cs <= 0.5 { return cb - (1 - 2 * cs) * cb * (1 - cb) }
-                let dcb = cb <= 0.25 ? ((16 * cb - 12) * cb + 4) * cb : cb.squareRoot()
-                return cb + (2 * cs - 1) * (dcb - cb)
-            }
-        case .difference: return { cb, cs in abs(cb - cs) }
-        case .exclusion: return { cb, cs in cb + cs - 2 * cb * cs }
-        default: return { _, cs in cs }
+    // The separable blend functions `B(Cb, Cs)` (W3C Compositing and Blending §9).
+
+    enum SourceColor: SeparableMixer {
+        static func apply(_ cb: Float, _ cs: Float) -> Float { cs }
+    }
+
+    enum Multiply: SeparableMixer {
+        static func apply(_ cb: Float, _ cs: Float) -> Float { cb * cs }
+    }
+
+    enum Screen: SeparableMixer {
+        static func apply(_ cb: Float, _ cs: Float) -> Float { screen(cb, cs) }
+    }
+
+    enum Overlay: SeparableMixer {
+        static func apply(_ cb: Float, _ cs: Float) -> Float { hardLight(cs, cb) }
+    }
+
+    enum Darken: SeparableMixer {
+        static func apply(_ cb: Float, _ cs: Float) -> Float { min(cb, cs) }
+    }
+
+    enum Lighten: SeparableMixer {
+        static func apply(_ cb: Float, _ cs: Float) -> Float { max(cb, cs) }
+    }
+
+    enum ColorDodge: SeparableMixer {
+        static func apply(_ cb: Float, _ cs: Float) -> Float {
+            if cb == 0 { return 0 }
+            if cs >= 1 { return 1 }
+            return min(1, cb / (1 - cs))
         }
+    }
+
+    enum ColorBurn: SeparableMixer {
+        static func apply(_ cb: Float, _ cs: Float) -> Float {
+            if cb >= 1 { return 1 }
+            if cs == 0 { return 0 }
+            return 1 - min(1, (1 - cb) / cs)
+        }
+    }
+
+    enum HardLight: SeparableMixer {
+        static func apply(_ cb: Float, _ cs: Float) -> Float { hardLight(cb, cs) }
+    }
+
+    enum SoftLight: SeparableMixer {
+        static func apply(_ cb: Float, _ cs: Float) -> Float {
+            if cs <= 0.5 { return cb - (1 - 2 * cs) * cb * (1 - cb) }
+            let dcb = cb <= 0.25 ? ((16 * cb - 12) * cb + 4) * cb : cb.squareRoot()
+            return cb + (2 * cs - 1) * (dcb - cb)
+        }
+    }
+
+    enum Difference: SeparableMixer {
+        static func apply(_ cb: Float, _ cs: Float) -> Float { abs(cb - cs) }
+    }
+
+    enum Exclusion: SeparableMixer {
+        static func apply(_ cb: Float, _ cs: Float) -> Float { cb + cs - 2 * cb * cs }
+    }
+
+    // The non-separable blend modes (W3C Compositing and Blending §10).
+
+    enum Hue: ColorMixer {
+        static func mix(_ cs: RGB, _ cb: RGB) -> RGB { setLum(setSat(cs, sat(cb)), lum(cb)) }
+    }
+
+    enum Saturation: ColorMixer {
+        static func mix(_ cs: RGB, _ cb: RGB) -> RGB { setLum(setSat(cb, sat(cs)), lum(cb)) }
+    }
+
+    enum ColorMode: ColorMixer {
+        static func mix(_ cs: RGB, _ cb: RGB) -> RGB { setLum(cs, lum(cb)) }
+    }
+
+    enum Luminosity: ColorMixer {
+        static func mix(_ cs: RGB, _ cb: RGB) -> RGB { setLum(cb, lum(cs)) }
     }
 
     static func screen(_ cb: Float, _ cs: Float) -> Float { cb + cs - cb * cs }
@@ -192,5 +312,28 @@ enum BlendMath {
         guard x > n else { return (0, 0, 0) }
         let f = s / (x - n)
         return ((c.r - n) * f, (c.g - n) * f, (c.b - n) * f)
+    }
+}
+
+/// One compositing formula on premultiplied pixels. Each mode is its own type, so that a span
+/// loop generic over it is specialised per mode (no per-pixel dispatch or closure).
+protocol PixelBlendFormula {
+    static func blend(_ s: PremultipliedRGBA8, _ d: PremultipliedRGBA8) -> PremultipliedRGBA8
+}
+
+/// The colour mix `B(Cb, Cs)` of a blend mode, on unpremultiplied colours (source first).
+protocol ColorMixer {
+    static func mix(_ cs: BlendMath.RGB, _ cb: BlendMath.RGB) -> BlendMath.RGB
+}
+
+/// A blend mode applied channel by channel.
+protocol SeparableMixer: ColorMixer {
+    static func apply(_ cb: Float, _ cs: Float) -> Float
+}
+
+extension SeparableMixer {
+    @inline(__always)
+    static func mix(_ cs: BlendMath.RGB, _ cb: BlendMath.RGB) -> BlendMath.RGB {
+        (apply(cb.r, cs.r), apply(cb.g, cs.g), apply(cb.b, cs.b))
     }
 }
