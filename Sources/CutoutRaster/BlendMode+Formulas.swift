@@ -165,36 +165,33 @@ enum BlendMath {
     /// A blend mode `B(Cb, Cs)` composited as the W3C formula says: the mix weighted by both
     /// alphas, plus the source outside the destination and the destination outside the source.
     enum Mixed<M: ColorMixer>: PixelBlendFormula {
+        /// Channels in SIMD lanes (r, g, b, a): every lane does the scalar formula's operations
+        /// in the same order, so the result is the same to the bit; only the mix itself is
+        /// per channel.
         @inline(__always)
         static func blend(_ s: PremultipliedRGBA8, _ d: PremultipliedRGBA8) -> PremultipliedRGBA8 {
             let k: Float = 1 / 255
-            let sa = Float(s.a) * k, da = Float(d.a) * k
-            let sc: RGB = (Float(s.r) * k, Float(s.g) * k, Float(s.b) * k)
-            let dc: RGB = (Float(d.r) * k, Float(d.g) * k, Float(d.b) * k)
-            let mixed = M.mix(unpremultiply(sc, sa), unpremultiply(dc, da))
-            let ao = sa + da - sa * da
-            let both = sa * da
-            @inline(__always) func out(_ csP: Float, _ cbP: Float, _ m: Float) -> Float {
-                csP * (1 - da) + cbP * (1 - sa) + both * m
-            }
-            let a8 = quantize(ao)
-            return PremultipliedRGBA8(
-                r: min(quantize(out(sc.r, dc.r, mixed.r)), a8),
-                g: min(quantize(out(sc.g, dc.g, mixed.g)), a8),
-                b: min(quantize(out(sc.b, dc.b, mixed.b)), a8),
-                a: a8)
+            let sv = SIMD4<Float>(Float(s.r), Float(s.g), Float(s.b), Float(s.a)) * k
+            let dv = SIMD4<Float>(Float(d.r), Float(d.g), Float(d.b), Float(d.a)) * k
+            let sa = sv.w, da = dv.w
+            let cs = unpremultiplied(sv, sa), cb = unpremultiplied(dv, da)
+            let m = M.mix((cs.x, cs.y, cs.z), (cb.x, cb.y, cb.z))
+            var v = sv * (1 - da) + dv * (1 - sa) + (sa * da) * SIMD4(m.r, m.g, m.b, 0)
+            v.w = sa + da - sa * da
+            // To bytes: 0 unless positive, else v·255 + 0.5 capped at 255, truncated.
+            var q = (v * 255 + 0.5).replacing(with: 0, where: .!(v .> 0))
+            q.replace(with: 255, where: q .> 255)
+            let a8 = UInt8(q.w)
+            return PremultipliedRGBA8(r: min(UInt8(q.x), a8), g: min(UInt8(q.y), a8), b: min(UInt8(q.z), a8), a: a8)
         }
-    }
 
-    @inline(__always)
-    static func quantize(_ v: Float) -> UInt8 {
-        guard v > 0 else { return 0 }
-        return UInt8(min(v * 255 + 0.5, 255))
-    }
-
-    static func unpremultiply(_ c: RGB, _ a: Float) -> RGB {
-        guard a > 0 else { return (0, 0, 0) }
-        return (min(c.r / a, 1), min(c.g / a, 1), min(c.b / a, 1))
+        /// Colour over alpha, capped at 1 (0 where the alpha is 0); the alpha lane is not used.
+        @inline(__always)
+        private static func unpremultiplied(_ c: SIMD4<Float>, _ a: Float) -> SIMD4<Float> {
+            guard a > 0 else { return .zero }
+            let u = c / SIMD4(repeating: a)
+            return u.replacing(with: 1, where: u .> 1)
+        }
     }
 
     // The separable blend functions `B(Cb, Cs)` (W3C Compositing and Blending §9).
