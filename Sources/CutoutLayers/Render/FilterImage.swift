@@ -101,9 +101,10 @@ struct FilterImage {
         switch matrix {
         case .matrix(let values):
             guard values.count == 20, values.allSatisfy(\.isFinite) else { return self }
-            m = values.map { Float($0) }
+            m = values.map { Float(min(max($0, -1e6), 1e6)) }
         case .saturate(let s):
-            let v = Float(s.isFinite ? max(s, 0) : 1)
+            // Beyond 10⁶ every colour is already pushed to a corner of the cube.
+            let v = Float(s.isFinite ? min(max(s, 0), 1e6) : 1)
             m = [0.213 + 0.787 * v, 0.715 - 0.715 * v, 0.072 - 0.072 * v, 0, 0,
                  0.213 - 0.213 * v, 0.715 + 0.285 * v, 0.072 - 0.072 * v, 0, 0,
                  0.213 - 0.213 * v, 0.715 - 0.715 * v, 0.072 + 0.928 * v, 0, 0,
@@ -132,7 +133,7 @@ struct FilterImage {
                 }
                 func row(_ k: Int) -> Float {
                     let v = c.0 * m[k] + c.1 * m[k + 1] + c.2 * m[k + 2] + a * m[k + 3] + m[k + 4]
-                    return Float(UInt8(min(max(v, 0), 1) * 255)) / 255
+                    return v.isNaN ? 0 : Float(UInt8(min(max(v, 0), 1) * 255)) / 255
                 }
                 let na = keepsAlpha ? a : row(15)
                 px[i] = UInt8(row(0) * na * 255 + 0.5)
