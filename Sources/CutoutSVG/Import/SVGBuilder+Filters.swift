@@ -15,6 +15,7 @@ extension SVGBuilder {
     /// unchanged, `feTurbulence`, `feImage` and the lighting primitives give transparent black.
     /// The `<filter>` is reached at `depth`; past ``SVGImporter/Limits/maxDepth`` it is ignored.
     func applyFilter(_ value: String, to layer: Layer, _ e: SVGNode, style: SVGStyle, depth: Int) throws(SVGError) {
+        guard value.trimmingCharacters(in: .whitespaces) != "none" else { return }
         guard let items = SVGBuilder.filterList(value) else {
             warn(e.line, "invalid filter '\(value.prefix(40))' ignored")
             return
