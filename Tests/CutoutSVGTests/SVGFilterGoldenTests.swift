@@ -87,6 +87,29 @@ import CutoutRaster
         try assertImage(b, matches: a, named: "svg-filter-roundtrip-\(name)", tolerance: ImageTolerance(channel: 2, mismatchFraction: 0.002))
     }
 
+    /// resvg draws our export of each fixture as we draw the fixture: the export is kept in
+    /// Fixtures/svg-filter-export/<name>.svg and resvg's renders of it (zoom 1 and 2) in
+    /// Golden/svg-filter-export-<name>[-2x].png, same tolerances as above. Refresh after
+    /// changing the exporter: `CUTOUT_GOLDEN_OUT=$PWD/Tests/CutoutSVGTests/Fixtures/svg-filter-export
+    /// swift test --filter resvgDrawsTheExport`, then `python scripts/golden_svg.py`.
+    @Test(arguments: fixtures)
+    func resvgDrawsTheExport(_ name: String) throws {
+        let image = try SVGImporter.importSVG(Self.load(name))
+        let svg = SVGExporter.svg(for: image.layer, size: image.size)
+        if let dir = Golden.recordingFolder {
+            try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+            try Data(svg.utf8).write(to: dir.appendingPathComponent(name + ".svg"))
+            return
+        }
+        let url = try #require(Bundle.module.url(forResource: name, withExtension: "svg", subdirectory: "Fixtures/svg-filter-export"))
+        // The committed file is the current export: otherwise the golden checks an old exporter.
+        #expect(try String(contentsOf: url, encoding: .utf8) == svg)
+        for (scale, suffix) in [(CGFloat(1), ""), (2, "-2x")] {
+            let px = try LayerRenderer.render(image.layer, size: image.size, scale: scale)
+            try assertImage(px, matchesGolden: "svg-filter-export-\(name)\(suffix)", in: .module, tolerance: Self.tolerance(name))
+        }
+    }
+
     /// Every fixture in the folder is listed above (a new file cannot be silently skipped).
     @Test func everyFixtureIsChecked() throws {
         let dir = try #require(Bundle.module.url(forResource: "svg-filter", withExtension: nil, subdirectory: "Fixtures"))
