@@ -19,7 +19,10 @@ import CutoutRaster
 ///   resvg does), so a huge region cannot allocate without bound;
 /// - every primitive's image is an offscreen buffer counted against
 ///   ``LayerRenderer/offscreenByteLimit(canvasWidth:canvasHeight:)``; an image is freed as
-///   soon as no later primitive reads it. A layer whose filter would pass the cap is not drawn.
+///   soon as no later primitive reads it. A layer whose filter would pass the cap is not drawn;
+/// - all the primitives of one render together produce at most
+///   ``pixelBudget(canvasWidth:canvasHeight:)`` pixels; a filtered layer that would pass it
+///   is not drawn (so a document of many large filters costs a bounded amount of work).
 ///
 /// A filter whose region is empty or not finite, or whose ``regionUnits`` are
 /// ``FilterUnits/objectBoundingBox`` on a layer with an empty box, makes the layer draw
@@ -28,6 +31,14 @@ import CutoutRaster
 public struct Filter: Hashable, Sendable {
     /// The most primitives a filter runs; the ones after are ignored.
     public static let maxPrimitives = 256
+
+    /// The most pixels the filter primitives of one render may produce together, for a canvas
+    /// of that many device pixels: 256 canvases' worth, and at least 2²⁶ (64 Mi) pixels.
+    public static func pixelBudget(canvasWidth: Int, canvasHeight: Int) -> Int {
+        let canvas = canvasWidth.multipliedReportingOverflow(by: canvasHeight)
+        guard !canvas.overflow, canvas.partialValue <= Int.max / 256 else { return Int.max }
+        return max(canvas.partialValue * 256, 1 << 26)
+    }
 
     /// The filter region: in the layer's own coordinates (``FilterUnits/userSpaceOnUse``) or as
     /// fractions of the layer's object bounding box (``FilterUnits/objectBoundingBox``, see

@@ -135,6 +135,28 @@ import struct CutoutGeometry.Transform
         #expect(px.data.allSatisfy { $0 == 0 })
     }
 
+    /// Many large filters: the pixels all primitives produce in one render stop at the
+    /// budget, and the layers past it are skipped (counted), not half-filtered.
+    @Test func pixelBudgetAcrossLayers() throws {
+        let size = CGSize(width: 64, height: 64)
+        let root = Layer(frame: CGRect(origin: .zero, size: size))
+        let f = Filter(primitives: Array(repeating: FilterPrimitive(.offset(.previous, dx: 0, dy: 0)), count: 200),
+                       region: CGRect(x: -1e6, y: -1e6, width: 2e6, height: 2e6), regionUnits: .userSpaceOnUse)
+        for _ in 0..<40 {
+            let l = Layer(frame: CGRect(x: 8, y: 8, width: 8, height: 8))
+            l.backgroundColor = .black
+            l.filters = [f]
+            root.addSublayer(l)
+        }
+        let (_, stats) = try LayerRenderer.render(root, size: size, scale: 1, byteLimit: nil)
+        let budget = Filter.pixelBudget(canvasWidth: 64, canvasHeight: 64)
+        // Each layer's region is cut to 320 × 320 px; 200 primitives of that are 20.5 Mpx, so
+        // three layers fit in 64 Mpx and the fourth stops part-way.
+        #expect(stats.filterPixels <= budget)
+        #expect(stats.filterPixels > budget - 320 * 320)
+        #expect(stats.layersSkippedForBudget == 37)
+    }
+
     /// Non-finite and negative values in a filter do not trap and draw something bounded.
     @Test func hostileValues() throws {
         let values: [CGFloat] = [.nan, .infinity, -.infinity, -5, 1e300]

@@ -70,6 +70,7 @@ public enum LayerRenderer {
         guard var ctx = try? DrawingContext(width: Int(w), height: Int(h), scale: scale) else { throw fail }
         ctx.flatteningTolerance = Renderer.flatteningTolerance
         let renderer = Renderer(byteLimit: byteLimit ?? offscreenByteLimit(canvasWidth: Int(w), canvasHeight: Int(h)))
+        renderer.state.filterPixelLimit = Filter.pixelBudget(canvasWidth: Int(w), canvasHeight: Int(h))
         renderer.draw(layer, in: &ctx, depth: 0)
         return (ctx.pixmap, renderer.state.statistics)
     }
@@ -107,6 +108,8 @@ package struct Renderer {
     /// drawn (a class, so that the nested drawing closures can update it).
     final class State {
         let byteLimit: Int
+        /// The most pixels all filter primitives of the render may produce (``Filter/pixelBudget(canvasWidth:canvasHeight:)``).
+        var filterPixelLimit = Int.max
         var liveBytes = 0
         var statistics = OffscreenStatistics()
         var drawing: Set<ObjectIdentifier> = []

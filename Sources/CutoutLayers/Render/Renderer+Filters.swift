@@ -152,6 +152,10 @@ extension Renderer {
         var alpha: FilterImage?
         var results: [FilterImage?] = Array(repeating: nil, count: primitives.count)
         for (i, primitive) in primitives.enumerated() {
+            guard w * h <= state.filterPixelLimit - state.statistics.filterPixels else {
+                state.statistics.layersSkippedForBudget += 1
+                return nil
+            }
             state.statistics.filterPrimitives += 1
             state.statistics.filterPixels += w * h
             func image(_ s: Source) -> FilterImage {
