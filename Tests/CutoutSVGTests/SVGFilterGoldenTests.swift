@@ -24,7 +24,7 @@ import CutoutRaster
 @Suite struct SVGFilterGoldenTests {
     static let fixtures = [
         "flood", "offset", "blur", "color-matrix", "blend", "composite", "merge", "drop-shadow",
-        "figma-drop-shadow", "figma-inner-shadow", "illustrator-shadow", "css-functions", "region-units",
+        "figma-drop-shadow", "figma-inner-shadow", "illustrator-shadow", "css-functions", "region-units", "href-inherit",
     ]
 
     /// Fractions of all pixels that may mismatch on edges, per fixture and scale, measured

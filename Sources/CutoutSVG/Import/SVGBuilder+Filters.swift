@@ -82,10 +82,31 @@ extension SVGBuilder {
 
     // MARK: <filter>
 
+    /// The `<filter>` and the filters it inherits from through `href`, nearest first (cut at
+    /// a cycle, at an element that is not a `<filter>` and after 16 links).
+    private func filterChain(_ node: SVGNode) throws(SVGError) -> [SVGNode] {
+        var chain = [node]
+        var current = node
+        while chain.count < 16, let href = current.attributes["href"] ?? current.attributes["xlink:href"] {
+            guard let next = referenced(href), next.name == "filter", !chain.contains(where: { $0 === next }) else {
+                warn(current.line, "filter href '\(href.prefix(40))' does not name another <filter>; ignored")
+                break
+            }
+            try visit(next)
+            chain.append(next)
+            current = next
+        }
+        return chain
+    }
+
     /// The ``Filter`` of a `<filter>` element; nil (with a warning) when it is invalid.
+    /// Attributes it lacks and, when it has no primitives, its primitives come from the
+    /// filters it names with `href`.
     func filterElement(_ node: SVGNode, style: SVGStyle) throws(SVGError) -> Filter? {
         try visit(node)
-        let a = node.attributes
+        let chain = try filterChain(node)
+        var a: [String: String] = [:]
+        for link in chain.reversed() { a.merge(link.attributes) { _, nearer in nearer } }
         let regionUnits: FilterUnits = a["filterUnits"] == "userSpaceOnUse" ? .userSpaceOnUse : .objectBoundingBox
         let primitiveUnits: FilterUnits = a["primitiveUnits"] == "objectBoundingBox" ? .objectBoundingBox : .userSpaceOnUse
         func regionValue(_ name: String, _ def: String, _ axis: Axis) -> CGFloat {
@@ -103,15 +124,16 @@ extension SVGBuilder {
             return nil
         }
         let space = colorSpace(node) ?? .linearRGB
+        let source = chain.first { $0.children.contains { $0.name.hasPrefix("fe") } } ?? node
         var primitives: [FilterPrimitive] = []
-        for child in node.children {
+        for child in source.children {
             try visit(child)
             guard child.name.hasPrefix("fe") else { continue }
             guard primitives.count < Filter.maxPrimitives else {
                 warn(child.line, "more than \(Filter.maxPrimitives) filter primitives; the rest ignored")
                 break
             }
-            var p = FilterPrimitive(try effect(child, style: style), result: child.attributes["result"],
+            var p = FilterPrimitive(try effect(child, in: source, style: style), result: child.attributes["result"],
                                     colorSpace: colorSpace(child) ?? space)
             func sub(_ name: String, _ axis: Axis) -> CGFloat? {
                 guard let t = child.attributes[name] else { return nil }
@@ -195,15 +217,19 @@ extension SVGBuilder {
         }
     }
 
-    /// `flood-color` times `flood-opacity`.
-    private func floodColor(_ node: SVGNode, style: SVGStyle) -> Color {
+    /// `flood-color` times `flood-opacity`; `inherit` takes the `<filter>`'s value.
+    private func floodColor(_ node: SVGNode, filter: SVGNode, style: SVGStyle) -> Color {
+        func value(_ name: String) -> String? {
+            let v = property(node, name)
+            return v == "inherit" ? property(filter, name) : v
+        }
         var color = Color.black
-        if let c = property(node, "flood-color") {
+        if let c = value("flood-color") {
             if c.lowercased() == "currentcolor" { color = style.color } else if let parsed = CSSColor.parse(c) { color = parsed } else {
                 warn(node.line, "invalid flood-color '\(c.prefix(40))' ignored")
             }
         }
-        if let o = property(node, "flood-opacity") {
+        if let o = value("flood-opacity") {
             if let (v, suffix) = SVGNumberScanner.numberWithSuffix(o), suffix == "" || suffix == "%" {
                 color = color.withAlphaComponent(color.alpha * min(max(v / (suffix == "%" ? 100 : 1), 0), 1))
             } else { warn(node.line, "invalid flood-opacity '\(o.prefix(40))' ignored") }
@@ -211,11 +237,11 @@ extension SVGBuilder {
         return color
     }
 
-    private func effect(_ fe: SVGNode, style: SVGStyle) throws(SVGError) -> FilterEffect {
+    private func effect(_ fe: SVGNode, in filter: SVGNode, style: SVGStyle) throws(SVGError) -> FilterEffect {
         let a = fe.attributes
         switch fe.name {
         case "feFlood":
-            return .flood(color: floodColor(fe, style: style))
+            return .flood(color: floodColor(fe, filter: filter, style: style))
         case "feOffset":
             return .offset(input(fe, "in"), dx: number(fe, "dx", default: 0), dy: number(fe, "dy", default: 0))
         case "feGaussianBlur":
@@ -264,7 +290,7 @@ extension SVGBuilder {
         case "feDropShadow":
             let (sx, sy) = deviation(fe, default: 2)
             return .dropShadow(input(fe, "in"), dx: number(fe, "dx", default: 2), dy: number(fe, "dy", default: 2),
-                               stdDeviationX: sx, stdDeviationY: sy, color: floodColor(fe, style: style))
+                               stdDeviationX: sx, stdDeviationY: sy, color: floodColor(fe, filter: filter, style: style))
         case "feComponentTransfer", "feMorphology", "feConvolveMatrix", "feDisplacementMap", "feTile":
             warn(fe.line, "<\(fe.name)> is not supported; its input passes through unchanged")
             return .offset(input(fe, "in"), dx: 0, dy: 0)
@@ -365,6 +391,7 @@ extension SVGBuilder {
     /// `currentColor`.
     private func dropShadowArguments(_ text: String, style: SVGStyle) -> FilterEffect? {
         var color: Color?
+        var colorAfterLengths = false
         var lengths: [CGFloat] = []
         var rest = Substring(text)
         while true {
@@ -376,11 +403,13 @@ extension SVGBuilder {
             }
             rest = rest.dropFirst(token.count)
             if case .user(let v)? = SVGLength.parse(String(token), maxMagnitude: limits.maxCoordinate) {
-                guard color == nil || lengths.isEmpty, lengths.count < 3 else { return nil }
+                // The lengths come together: not on both sides of the colour.
+                guard !(color != nil && colorAfterLengths), lengths.count < 3 else { return nil }
                 lengths.append(v)
             } else if let c = token.lowercased() == "currentcolor" ? style.color : CSSColor.parse(String(token)) {
                 guard color == nil else { return nil }
                 color = c
+                colorAfterLengths = !lengths.isEmpty
             } else { return nil }
         }
         guard (2...3).contains(lengths.count) else { return nil }
