@@ -11,6 +11,8 @@ extension Renderer {
         /// The region, in device pixels (x0, y0, x1, y1), snapped as resvg snaps it: origin
         /// rounded down, size rounded up.
         let region: (x0: Int, y0: Int, x1: Int, y1: Int)
+        /// The region in user space.
+        let userRegion: CGRect
         /// User space → device.
         let ctm: Transform
         /// The object bounding box, when the filter's units need one.
@@ -59,7 +61,7 @@ extension Renderer {
                 r = CGRect(x: b.minX + r.minX * b.width, y: b.minY + r.minY * b.height, width: r.width * b.width, height: r.height * b.height)
             }
             guard let region = snapped(r, ctm, limit: limit) else { return nil }
-            placed.append(PlacedFilter(filter: filter, region: region, ctm: ctm, box: objectBox))
+            placed.append(PlacedFilter(filter: filter, region: region, userRegion: r, ctm: ctm, box: objectBox))
         }
         return placed
     }
@@ -187,27 +189,17 @@ extension Renderer {
     private func subregion(_ p: FilterPrimitive, _ placed: PlacedFilter) -> (x0: Int, y0: Int, x1: Int, y1: Int)? {
         let isFlood: Bool
         if case .flood = p.effect { isFlood = true } else { isFlood = false }
-        let byBox = placed.filter.primitiveUnits == .objectBoundingBox
-        guard p.x != nil || p.y != nil || p.width != nil || p.height != nil || (byBox && isFlood) else { return nil }
-        var rect: CGRect
-        if byBox, let b = placed.box {
-            let base = isFlood ? CGRect(x: 0, y: 0, width: 1, height: 1) : nil
-            func fraction(_ v: CGFloat?, _ def: CGFloat?) -> CGFloat? { v ?? def }
-            let fx = fraction(p.x, base?.minX), fy = fraction(p.y, base?.minY)
-            let fw = fraction(p.width, base?.width), fh = fraction(p.height, base?.height)
-            let filterRect = placed.ctm.inverted().map {
-                CGRect(x: placed.region.x0, y: placed.region.y0, width: placed.region.x1 - placed.region.x0,
-                       height: placed.region.y1 - placed.region.y0).applying($0)
-            } ?? b
-            rect = CGRect(x: fx.map { b.minX + $0 * b.width } ?? filterRect.minX, y: fy.map { b.minY + $0 * b.height } ?? filterRect.minY,
-                          width: fw.map { $0 * b.width } ?? filterRect.width, height: fh.map { $0 * b.height } ?? filterRect.height)
-        } else {
-            guard let inverse = placed.ctm.inverted() else { return nil }
-            let filterRect = CGRect(x: placed.region.x0, y: placed.region.y0, width: placed.region.x1 - placed.region.x0,
-                                    height: placed.region.y1 - placed.region.y0).applying(inverse)
-            rect = CGRect(x: p.x ?? filterRect.minX, y: p.y ?? filterRect.minY,
-                          width: p.width ?? filterRect.width, height: p.height ?? filterRect.height)
+        let box = placed.filter.primitiveUnits == .objectBoundingBox ? placed.box : nil
+        guard p.x != nil || p.y != nil || p.width != nil || p.height != nil || (box != nil && isFlood) else { return nil }
+        // Missing values come from the filter region, or for an feFlood in box units from the box.
+        let base = isFlood ? box ?? placed.userRegion : placed.userRegion
+        func along(_ v: CGFloat?, _ origin: CGFloat, _ size: CGFloat, _ fallback: CGFloat) -> CGFloat {
+            guard let v else { return fallback }
+            return box == nil ? v : origin + v * size
         }
+        let b = box ?? .zero
+        let rect = CGRect(x: along(p.x, b.minX, b.width, base.minX), y: along(p.y, b.minY, b.height, base.minY),
+                          width: along(p.width, 0, b.width, base.width), height: along(p.height, 0, b.height, base.height))
         let unlimited = CGRect(x: -1e12, y: -1e12, width: 2e12, height: 2e12)
         guard let s = Renderer.snapped(rect, placed.ctm, limit: unlimited) else { return (0, 0, 0, 0) }
         return (s.x0 - placed.region.x0, s.y0 - placed.region.y0, s.x1 - placed.region.x0, s.y1 - placed.region.y0)
