@@ -232,6 +232,7 @@ package struct Renderer {
         if let image = layer.contents { ContentsDrawing(layer: layer, image: image).draw(in: &ctx) }
         if let shape = layer as? ShapeLayer { Renderer.drawShape(shape, in: &ctx) }
         if let gradient = layer as? GradientLayer { Renderer.drawGradient(gradient, in: &ctx) }
+        if let pattern = layer as? PatternLayer { drawPattern(pattern, in: &ctx, depth: depth) }
         if let text = layer as? TextLayer { Renderer.drawText(text, in: &ctx) }
         if !layer.sublayers.isEmpty {
             ctx.concatenate(layer.effectiveSublayerTransform)

@@ -1,0 +1,68 @@
+import CutoutTestSupport
+import Foundation
+import Testing
+import CutoutRaster
+@testable import CutoutLayers
+@testable import CutoutSVG
+
+/// Paint servers and markers: every SVG in Fixtures/svg-paint/ imported with ``SVGImporter``
+/// and rendered at scale 1 and 2, compared with resvg's render of the same file at zoom 1 and
+/// 2 (Golden/svg-paint-<name>.png and -2x.png, made by scripts/golden_svg_paint.py); and the
+/// import exported with ``SVGExporter`` and imported again, which must render the same.
+///
+/// Tolerance: ``SVGImportGoldenTests/tolerance`` (each premultiplied channel within 8/255,
+/// at most 1% of the pixels off: the engines anti-alias edges differently), unless
+/// ``allowances`` states a measured reason.
+@Suite struct SVGPaintGoldenTests {
+    static let fixtures = [
+        "radial-focal", "radial-focal-outside", "radial-fr", "gradient-transform-edge", "gradient-degenerate-bbox",
+        "gradient-href-radial",
+    ]
+
+    /// Warnings a fixture must give (each is part of what it tests).
+    static let expectedWarnings: [String: Int] = [
+        "gradient-transform-edge": 2,
+    ]
+
+    /// Fixtures whose differences are measured and explained: a tolerance in place of the default.
+    static let allowances: [String: (tolerance: ImageTolerance, reason: String)] = [:]
+
+    static func image(_ name: String) throws -> SVGImage {
+        let url = try #require(Bundle.module.url(forResource: name, withExtension: "svg", subdirectory: "Fixtures/svg-paint"),
+                               "missing fixture \(name).svg")
+        return try SVGImporter.importSVG(Data(contentsOf: url))
+    }
+
+    static func tolerance(_ name: String) -> ImageTolerance {
+        allowances[name]?.tolerance ?? SVGImportGoldenTests.tolerance
+    }
+
+    @Test(arguments: fixtures)
+    func matchesResvg(_ name: String) throws {
+        let image = try Self.image(name)
+        #expect(image.warnings.count == Self.expectedWarnings[name, default: 0], "\(name): \(image.warnings)")
+        for (scale, suffix) in [(CGFloat(1), ""), (2, "-2x")] {
+            let px = try LayerRenderer.render(image.layer, size: image.size, scale: scale)
+            try assertImage(px, matchesGolden: "svg-paint-\(name)\(suffix)", in: .module, tolerance: Self.tolerance(name))
+        }
+    }
+
+    /// import → export → import draws what the first import draws.
+    @Test(arguments: fixtures)
+    func exportKeepsIt(_ name: String) throws {
+        let image = try Self.image(name)
+        let again = try SVGImporter.importSVG(SVGExporter.svg(for: image.layer, size: image.size))
+        #expect(again.warnings.isEmpty, "\(name): \(again.warnings)")
+        let first = try LayerRenderer.render(image.layer, size: image.size)
+        let second = try LayerRenderer.render(again.layer, size: again.size)
+        try assertImage(second, matches: first, named: "svg-paint-round-trip-\(name)", tolerance: SVGImportGoldenTests.tolerance)
+    }
+
+    /// Every fixture in the folder is listed above (a new file cannot be silently skipped).
+    @Test func everyFixtureIsChecked() throws {
+        let dir = try #require(Bundle.module.url(forResource: "svg-paint", withExtension: nil, subdirectory: "Fixtures"))
+        let files = try FileManager.default.contentsOfDirectory(atPath: dir.path)
+            .filter { $0.hasSuffix(".svg") }.map { String($0.dropLast(4)) }
+        #expect(Set(files) == Set(Self.fixtures))
+    }
+}
