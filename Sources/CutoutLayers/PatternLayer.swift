@@ -10,10 +10,12 @@ import CutoutRaster
 /// the tree once into an image at the device resolution of the layer (so a scaled or rotated
 /// pattern stays sharp) and tiles that image.
 ///
-/// Degenerate input: no tile, a tile rectangle that is not positive and finite, or a tile
+/// Degenerate input: no tile, a tile rectangle that is not finite or whose size is not
+/// positive (negative sizes are not standardised), or a tile
 /// smaller than half a device pixel on a side draws nothing. A tile image larger than
 /// ``maxTilePixels`` is rendered at a lower resolution (the same scale on both axes) so that
-/// it fits.
+/// it fits. One render draws at most 16 such images' worth of tile pixels in all (patterns
+/// nested in tiles included); pattern layers past that are not drawn.
 public final class PatternLayer: Layer {
     /// The content of one tile, in tile coordinates; nil draws nothing. It is drawn as a layer
     /// tree, not as a sublayer: its geometry is relative to the tile, and it is not part of

@@ -86,6 +86,10 @@ struct OffscreenStatistics: Hashable, Sendable {
     var layersSkippedForBudget = 0
     /// Layers not drawn because they were already being drawn (a mask cycle).
     var cyclesCut = 0
+    /// Pixels of pattern tile images rendered (see ``Renderer/maxPatternPixels``).
+    var patternPixels = 0
+    /// Pattern layers not drawn because their tile would pass ``Renderer/maxPatternPixels``.
+    var patternsSkippedForBudget = 0
 }
 
 /// The recursive drawing, with the helpers that render offscreen.

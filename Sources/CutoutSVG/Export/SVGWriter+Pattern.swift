@@ -10,7 +10,7 @@ extension SVGWriter {
     mutating func emitPattern(_ layer: PatternLayer, depth: Int) {
         let b = layer.bounds, r = layer.tileRect
         guard let tile = layer.tile, b.width > 0, b.height > 0,
-              r.minX.isFinite, r.minY.isFinite, r.width.isFinite, r.height.isFinite, r.width > 0, r.height > 0 else { return }
+              r.minX.isFinite, r.minY.isFinite, r.width.isFinite, r.height.isFinite, r.size.width > 0, r.size.height > 0 else { return }
         var inner = SVGWriter(canvas: CGRect(origin: .zero, size: r.size))
         inner.counter = counter
         inner.emit(tile, parentCTM: .identity, depth: depth + 1)

@@ -90,6 +90,12 @@ extension SVGBuilder {
         }
         guard let toPattern = toUser.inverted() else { return nil }
 
+        // A pattern whose content paints with the pattern itself: that inner paint is dropped
+        // (drawn as nothing, not as its fallback), as resvg does.
+        if active.contains(ObjectIdentifier(source)) {
+            warn(e.line, "pattern '\(node.attributes["id"] ?? "")' is used inside its own content; that paint is dropped")
+            return try makeLayer { Layer() }
+        }
         let built: Layer? = try expanding(source, from: e) { () throws(SVGError) -> Layer? in
             let tile = try makeLayer { Layer() }
             if let viewBox {
