@@ -17,6 +17,7 @@ import CutoutRaster
     static let fixtures = [
         "radial-focal", "radial-focal-outside", "radial-fr", "gradient-transform-edge", "gradient-degenerate-bbox",
         "gradient-href-radial", "pattern-basic", "pattern-transform", "pattern-href-nested", "pattern-stroke", "pattern-edge",
+        "marker-basic", "marker-viewbox", "marker-curves", "marker-shapes", "marker-edge",
     ]
 
     /// Warnings a fixture must give (each is part of what it tests).
@@ -24,6 +25,7 @@ import CutoutRaster
         "gradient-transform-edge": 2,
         "pattern-stroke": 2,
         "pattern-edge": 3,
+        "marker-edge": 2,
     ]
 
     /// Fixtures whose differences are measured and explained: a tolerance in place of the default.
@@ -39,6 +41,15 @@ import CutoutRaster
                                 "the 1.2-unit dots of the nested pattern are nearly all edge at 1x (5.6% of pixels, all on edges; 1.1% at 2x)"),
         "pattern-stroke": (ImageTolerance(channel: 8, edgeFraction: 0.02),
                            "rims of the 8 px ring, the round-capped line and the stroked rect (1.6% / 1.1%, all on edges)"),
+        "marker-basic": (ImageTolerance(channel: 8, edgeFraction: 0.015),
+                         "edges of the 1.5–3 px strokes and of the small markers (1.4% / 0.9%, all on edges); every marker in place"),
+        "marker-viewbox": (ImageTolerance(channel: 8, edgeFraction: 0.015),
+                           "edges of the rotated markers and 2–3 px strokes (1.4% / 1.0%, all on edges, largest 27/255)"),
+        "marker-curves": (ImageTolerance(channel: 8, mismatchFraction: 0.0005, edgeFraction: 0.05),
+                          "the 1 px curves are nearly all edge and resvg's quarter-step coverage differs by up to 120/255 on them (4.8% at 1x, 1.7% at 2x); one pixel where two strokes cross"),
+        "marker-shapes": (ImageTolerance(channel: 8, edgeFraction: 0.06),
+                          "the 1 px circle and ellipse outlines: quarter-step coverage in resvg (5.4% / 2.2%, all on edges); the markers sit on the same vertices"),
+        "marker-edge": (ImageTolerance(channel: 8, edgeFraction: 0.005), "edges of the 1 px lines at 2x (0.16%)"),
     ]
 
     static func image(_ name: String) throws -> SVGImage {

@@ -12,6 +12,8 @@ final class SVGBuilder {
     var sheet = CSSStyleSheet()
     var warnings: [SVGWarning] = []
     var layerCount = 0
+    /// Markers placed so far, counted against ``SVGImporter/Limits/maxMarkers``.
+    var markerCount = 0
     /// Visits counted against ``SVGImporter/Limits/maxVisits`` (see ``visit(_:)``).
     var visits = 0
     /// Attribute bytes of the elements visited, counted against
@@ -166,13 +168,13 @@ final class SVGBuilder {
         "fill", "fill-opacity", "fill-rule", "stroke", "stroke-opacity", "stroke-width", "stroke-linecap",
         "stroke-linejoin", "stroke-miterlimit", "stroke-dasharray", "stroke-dashoffset", "opacity", "clip-rule",
         "clip-path", "mask", "color", "display", "visibility", "stop-color", "stop-opacity", "filter", "transform",
-        "mix-blend-mode", "isolation", "paint-order",
+        "mix-blend-mode", "isolation", "paint-order", "marker-start", "marker-mid", "marker-end",
         "font-family", "font-size", "font-weight", "font-style", "letter-spacing", "word-spacing", "text-anchor",
         "text-decoration",
     ]
 
     /// The properties read from CSS rules; declarations of others are dropped as the sheet is read.
-    static let styleProperties = presentationAttributes.union(["mask-type"])
+    static let styleProperties = presentationAttributes.union(["mask-type", "marker"])
 
     func computedStyle(_ d: [String: String], parent: SVGStyle, element e: SVGNode) -> SVGStyle {
         var s = parent
@@ -247,6 +249,7 @@ final class SVGBuilder {
         }
         if let v = value("visibility") { s.visible = v == "visible" }
         computeFontStyle(&s.font, parentSize: parent.font.size, value: value, element: e)
+        computeMarkerStyle(&s, value: value)
         return s
     }
 

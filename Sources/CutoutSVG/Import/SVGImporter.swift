@@ -84,6 +84,9 @@ public enum SVGImporter {
         public var maxEntityExpansionBytes: Int
         /// Deepest chain of entities whose text refers to another entity. Default 8.
         public var maxEntityDepth: Int
+        /// Most markers (`marker-start`/`-mid`/`-end` instances) drawn in the document; the
+        /// rest are skipped with a warning. Default 10,000.
+        public var maxMarkers: Int = 10_000
 
         public init(maxInputBytes: Int = 64 << 20, maxAttributeBytes: Int = 16 << 20, maxDepth: Int = 256,
                     maxElements: Int = 250_000, maxCoordinate: CGFloat = 1_000_000, maxVisits: Int = 1_000_000,

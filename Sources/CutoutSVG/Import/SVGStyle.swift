@@ -39,12 +39,15 @@ struct SVGStyle {
     var miterLimit: CGFloat = 4
     var dashArray: [CGFloat]?
     var dashOffset: CGFloat = 0
-    /// `paint-order` puts the stroke before the fill (markers are not drawn, so their place
-    /// does not matter).
+    /// `paint-order` puts the stroke before the fill (markers are drawn after both).
     var strokeBeforeFill = false
     var color: Color = .black
     var visible = true
     var font = SVGFontStyle()
+    /// `marker-start`, `marker-mid`, `marker-end` (inherited): the references, nil for none.
+    var markerStart: String?
+    var markerMid: String?
+    var markerEnd: String?
     /// The colour a paint resolves to (before opacity); nil for none and for url().
     func color(of paint: SVGPaint) -> Color? {
         switch paint {
