@@ -18,6 +18,7 @@ import CutoutRaster
         "radial-focal", "radial-focal-outside", "radial-fr", "gradient-transform-edge", "gradient-degenerate-bbox",
         "gradient-href-radial", "pattern-basic", "pattern-transform", "pattern-href-nested", "pattern-stroke", "pattern-edge",
         "marker-basic", "marker-viewbox", "marker-curves", "marker-shapes", "marker-edge",
+        "marker-paint-order",
     ]
 
     /// Warnings a fixture must give (each is part of what it tests).
@@ -50,6 +51,8 @@ import CutoutRaster
         "marker-shapes": (ImageTolerance(channel: 8, edgeFraction: 0.06),
                           "the 1 px circle and ellipse outlines: quarter-step coverage in resvg (5.4% / 2.2%, all on edges); the markers sit on the same vertices"),
         "marker-edge": (ImageTolerance(channel: 8, edgeFraction: 0.005), "edges of the 1 px lines at 2x (0.16%)"),
+        "marker-paint-order": (ImageTolerance(channel: 8, edgeFraction: 0.015),
+                               "rims of the 12 px marker discs (1.2% / 0.4%, all on edges, largest 20/255); the order of every pair matches"),
     ]
 
     static func image(_ name: String) throws -> SVGImage {

@@ -106,4 +106,44 @@ import CutoutRaster
         svg += "<rect width=\"5\" height=\"5\" fill=\"url(#p8)\"/></svg>"
         #expect(throws: SVGError.tooManyElements(limit: 250_000)) { try SVGImporter.importSVG(svg) }
     }
+
+    /// A polyline of 30,000 vertices with a mid marker: markers stop at the document's
+    /// budget with one warning, and the import stays within its other limits.
+    @Test func markerCountIsBounded() throws {
+        let points = (0..<30_000).map { "\($0 % 100),\($0 / 100)" }.joined(separator: " ")
+        let svg = """
+        <svg xmlns="http://www.w3.org/2000/svg" width="100" height="300">
+          <marker id="m" markerWidth="1" markerHeight="1"><rect width="1" height="1"/></marker>
+          <polyline points="\(points)" fill="none" stroke="black" marker-mid="url(#m)"/>
+        </svg>
+        """
+        var limits = SVGImporter.Limits()
+        limits.maxMarkers = 500
+        let image = try SVGImporter.importSVG(svg, limits: limits)
+        #expect(image.warnings.map(\.message) == ["more than 500 markers in the document; the rest are not drawn"])
+        let clips = Self.layers(Layer.self, in: image.layer).filter(\.masksToBounds)
+        #expect(clips.count == 500 + 1)  // the markers' clips and the document's
+    }
+
+    @Test func markerReferencesThatAreNotMarkersWarn() throws {
+        let svg = """
+        <svg xmlns="http://www.w3.org/2000/svg" width="20" height="20">
+          <rect id="r" width="2" height="2"/>
+          <path d="M0 0 L10 10" stroke="black" marker-start="url(#r)" marker-end="url(#missing)" style="marker-mid: none"/>
+        </svg>
+        """
+        let image = try SVGImporter.importSVG(svg)
+        #expect(image.warnings.count == 2)
+    }
+
+    @Test func patternLayersAreListedAsUnsupportedByCoreAnimation() throws {
+        let svg = """
+        <svg xmlns="http://www.w3.org/2000/svg" width="20" height="20">
+          <pattern id="p" patternUnits="userSpaceOnUse" width="4" height="4"><rect width="2" height="2"/></pattern>
+          <rect width="10" height="10" fill="url(#p)"/>
+        </svg>
+        """
+        let pattern = try #require(Self.layers(PatternLayer.self, in: SVGImporter.importSVG(svg).layer).first)
+        #expect(pattern.coreAnimationProperties().unsupported == [.pattern])
+    }
 }

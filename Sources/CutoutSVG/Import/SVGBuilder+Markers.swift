@@ -212,8 +212,9 @@ extension SVGBuilder {
         }
         guard !markers.isEmpty else { return shape }
         let group = try makeLayer { Layer() }
-        group.addSublayer(shape)
+        if !style.markersBelow { group.addSublayer(shape) }
         markers.forEach(group.addSublayer)
+        if style.markersBelow { group.addSublayer(shape) }
         return group
     }
 
@@ -275,6 +276,13 @@ extension SVGBuilder {
 }
 
 extension SVGBuilder {
+    /// Whether a valid `paint-order` keyword list puts the markers before the stroke (the
+    /// keywords left out follow in the order fill, stroke, markers).
+    static func markersBeforeStroke(_ words: [String]) -> Bool {
+        let order = words + ["fill", "stroke", "markers"].filter { !words.contains($0) }
+        return (order.firstIndex(of: "markers") ?? 2) < (order.firstIndex(of: "stroke") ?? 1)
+    }
+
     /// The marker properties, and the CSS shorthand `marker` that sets all three (applied
     /// first, so the longhands of the same element win).
     func computeMarkerStyle(_ s: inout SVGStyle, value: (String) -> String?) {

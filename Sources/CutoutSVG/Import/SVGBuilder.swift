@@ -240,11 +240,12 @@ final class SVGBuilder {
             // `normal`, or one to three distinct keywords; the ones left out follow in the
             // default order fill, stroke, markers (an absent keyword counts as position 3).
             let words = v.split(whereSeparator: \.isWhitespace).map(String.init)
-            if words == ["normal"] { s.strokeBeforeFill = false }
+            if words == ["normal"] { s.strokeBeforeFill = false; s.markersBelow = false }
             else if !words.isEmpty, words.count <= 3, Set(words).count == words.count,
                     words.allSatisfy(["fill", "stroke", "markers"].contains) {
                 let stroke = words.firstIndex(of: "stroke") ?? 3, fill = words.firstIndex(of: "fill") ?? 3
                 s.strokeBeforeFill = stroke < fill
+                s.markersBelow = SVGBuilder.markersBeforeStroke(words)
             } else { warn(e.line, "invalid paint-order '\(v.prefix(40))' ignored") }
         }
         if let v = value("visibility") { s.visible = v == "visible" }

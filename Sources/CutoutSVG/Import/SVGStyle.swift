@@ -39,8 +39,11 @@ struct SVGStyle {
     var miterLimit: CGFloat = 4
     var dashArray: [CGFloat]?
     var dashOffset: CGFloat = 0
-    /// `paint-order` puts the stroke before the fill (markers are drawn after both).
+    /// `paint-order` puts the stroke before the fill.
     var strokeBeforeFill = false
+    /// `paint-order` puts the markers before the stroke: resvg then draws them below the
+    /// whole shape (fill and stroke are one node there), else above it.
+    var markersBelow = false
     var color: Color = .black
     var visible = true
     var font = SVGFontStyle()
