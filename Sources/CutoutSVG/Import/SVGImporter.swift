@@ -22,7 +22,13 @@ public struct SVGImage {
 /// `symbol`; transform lists; `fill`, `stroke`, their opacities, `opacity`, `fill-rule`,
 /// `clip-rule`, the stroke properties (dash lengths and offset in any unit or percent);
 /// `clip-path`; `mask` (luminance, converted to alpha); `linearGradient`/`radialGradient`
-/// (`gradientUnits`, `spreadMethod`, `href` inheritance, `gradientTransform`); `viewBox` +
+/// (`gradientUnits`, `spreadMethod`, `href` inheritance, `gradientTransform`, the focal point
+/// and radius `fx`/`fy`/`fr` as a two-point conical gradient, a focal point outside the circle
+/// painting the cone as resvg does); `pattern` as fill or stroke (`patternUnits`,
+/// `patternContentUnits`, `viewBox`, `preserveAspectRatio`, `patternTransform`, `href`
+/// inheritance, nested patterns; a `PatternLayer`); markers (`marker-start`, `marker-mid`,
+/// `marker-end`, the CSS `marker` shorthand, `markerUnits`, `orient`, `refX`/`refY`,
+/// `viewBox`, `markerWidth`/`markerHeight`, `overflow`, bounded by ``Limits/maxMarkers``); `viewBox` +
 /// `preserveAspectRatio`; presentation attributes, the `style` attribute and `<style>` sheets
 /// with simple selectors; every CSS colour syntax; `paint-order` (stroke below or above the
 /// fill); `mix-blend-mode` (`Layer/blendMode`) and `isolation` (`Layer/isolatesBlending`); a
@@ -34,7 +40,7 @@ public struct SVGImage {
 /// `font-weight`, `font-style`, `letter-spacing`, `word-spacing`, `text-decoration`), drawn as
 /// glyph outlines from the fonts of a ``FontCatalog``.
 ///
-/// Unsupported content (images, other filters, patterns, markers…) is skipped with a warning,
+/// Unsupported content (images, other filters…) is skipped with a warning,
 /// never an error. Errors are reserved for input that is not a readable SVG document or that
 /// breaks a ``Limits`` bound; every limit is checked while reading, so time and memory stay
 /// bounded whatever the input.
