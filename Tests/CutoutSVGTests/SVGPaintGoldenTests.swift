@@ -16,7 +16,7 @@ import CutoutRaster
 @Suite struct SVGPaintGoldenTests {
     static let fixtures = [
         "radial-focal", "radial-focal-outside", "radial-fr", "gradient-transform-edge", "gradient-degenerate-bbox",
-        "gradient-href-radial", "pattern-basic", "pattern-transform", "pattern-href-nested", "pattern-stroke", "pattern-edge",
+        "gradient-href-radial", "gradient-stops", "pattern-basic", "pattern-transform", "pattern-href-nested", "pattern-stroke", "pattern-edge",
         "marker-basic", "marker-viewbox", "marker-curves", "marker-shapes", "marker-edge",
         "marker-paint-order",
     ]

@@ -56,7 +56,9 @@ extension SVGBuilder {
                         var color = Color.black
                         if let c = d["stop-color"]?.trimmingCharacters(in: .whitespaces) {
                             if c.lowercased() == "currentcolor" {
-                                color = computedStyle(d, parent: SVGStyle(), element: s).color
+                                // `color` inherits into the stop from its gradient.
+                                let gradientStyle = computedStyle(try declarations(n), parent: SVGStyle(), element: n)
+                                color = computedStyle(d, parent: gradientStyle, element: s).color
                             } else if let parsed = CSSColor.parse(c) { color = parsed }
                         }
                         var opacity: CGFloat = 1
