@@ -18,7 +18,7 @@ import CutoutRaster
         "radial-focal", "radial-focal-outside", "radial-fr", "gradient-transform-edge", "gradient-degenerate-bbox",
         "gradient-href-radial", "gradient-stops", "pattern-basic", "pattern-transform", "pattern-href-nested", "pattern-stroke", "pattern-edge",
         "marker-basic", "marker-viewbox", "marker-curves", "marker-shapes", "marker-edge",
-        "marker-paint-order",
+        "marker-paint-order", "marker-context-paint",
     ]
 
     /// Warnings a fixture must give (each is part of what it tests).
@@ -53,6 +53,8 @@ import CutoutRaster
         "marker-edge": (ImageTolerance(channel: 8, edgeFraction: 0.005), "edges of the 1 px lines at 2x (0.16%)"),
         "marker-paint-order": (ImageTolerance(channel: 8, edgeFraction: 0.015),
                                "rims of the 12 px marker discs (1.2% / 0.4%, all on edges, largest 20/255); the order of every pair matches"),
+        "marker-context-paint": (ImageTolerance(channel: 8, edgeFraction: 0.01),
+                                 "edges of the arrowheads' thin outlines (0.5% of pixels, all on edges, largest 36/255)"),
     ]
 
     static func image(_ name: String) throws -> SVGImage {

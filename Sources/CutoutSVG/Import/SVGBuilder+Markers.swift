@@ -206,7 +206,7 @@ extension SVGBuilder {
             try visit(marker)
             guard isWithinDepth(depth + 1, e, "marker '\(reference.prefix(40))'") else { continue }
             let placed = try expanding(marker, from: e) { () throws(SVGError) -> [Layer] in
-                try markerInstances(marker, at: vertices, kind, strokeWidth: style.strokeWidth, e, depth: depth + 1)
+                try markerInstances(marker, at: vertices, kind, shapeStyle: style, e, depth: depth + 1)
             }
             markers += placed ?? []
         }
@@ -219,9 +219,9 @@ extension SVGBuilder {
     }
 
     private func markerInstances(_ marker: SVGNode, at vertices: SVGMarkerVertices, _ kind: SVGMarkerVertices.Kind,
-                                 strokeWidth: CGFloat, _ e: SVGNode, depth: Int) throws(SVGError) -> [Layer] {
+                                 shapeStyle: SVGStyle, _ e: SVGNode, depth: Int) throws(SVGError) -> [Layer] {
         let a = marker.attributes
-        let strokeScale = a["markerUnits"] == "userSpaceOnUse" ? 1 : strokeWidth
+        let strokeScale = a["markerUnits"] == "userSpaceOnUse" ? 1 : shapeStyle.strokeWidth
         let width = coordinate(marker, "markerWidth", .x, default: 3), height = coordinate(marker, "markerHeight", .y, default: 3)
         guard strokeScale > 0, width > 0, height > 0 else { return [] }
         let ref = CGPoint(x: coordinate(marker, "refX", .x), y: coordinate(marker, "refY", .y))
@@ -240,7 +240,12 @@ extension SVGBuilder {
         let clip: CGRect? = overflow == "visible" || overflow == "auto" ? nil
             : viewBox?.rect ?? CGRect(x: 0, y: 0, width: width, height: height)
         let orientation = Self.markerOrientation(a["orient"])
-        let markerStyle = computedStyle(markerDeclarations, parent: SVGStyle(), element: marker)
+        // The content inherits the marker's style, not the shape's, but `context-fill` and
+        // `context-stroke` name the shape's paints (without their opacities, as resvg).
+        var context = SVGStyle()
+        context.contextFill = shapeStyle.fill
+        context.contextStroke = shapeStyle.strokeWidth > 0 ? shapeStyle.stroke : .none
+        let markerStyle = computedStyle(markerDeclarations, parent: context, element: marker)
 
         var out: [Layer] = []
         for (point, index) in vertices.vertices(kind) {
@@ -276,6 +281,14 @@ extension SVGBuilder {
 }
 
 extension SVGBuilder {
+    /// Replaces `context-fill` and `context-stroke` by the paints they stand for.
+    func resolveContextPaint(_ s: inout SVGStyle) {
+        for keyPath in [\SVGStyle.fill, \SVGStyle.stroke] {
+            if s[keyPath: keyPath] == .contextFill { s[keyPath: keyPath] = s.contextFill }
+            else if s[keyPath: keyPath] == .contextStroke { s[keyPath: keyPath] = s.contextStroke }
+        }
+    }
+
     /// Whether a valid `paint-order` keyword list puts the markers before the stroke (the
     /// keywords left out follow in the order fill, stroke, markers).
     static func markersBeforeStroke(_ words: [String]) -> Bool {

@@ -204,6 +204,7 @@ final class SVGBuilder {
         if let v = value("stroke") {
             if let p = SVGPaint.parse(v) { s.stroke = p } else { warn(e.line, "invalid stroke '\(v.prefix(40))' ignored") }
         }
+        resolveContextPaint(&s)
         if let v = opacity("fill-opacity") { s.fillOpacity = v }
         if let v = opacity("stroke-opacity") { s.strokeOpacity = v }
         if let v = value("fill-rule") { s.fillRule = v == "evenodd" ? .evenOdd : .winding }

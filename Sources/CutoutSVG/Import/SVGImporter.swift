@@ -28,7 +28,8 @@ public struct SVGImage {
 /// `patternContentUnits`, `viewBox`, `preserveAspectRatio`, `patternTransform`, `href`
 /// inheritance, nested patterns; a `PatternLayer`); markers (`marker-start`, `marker-mid`,
 /// `marker-end`, the CSS `marker` shorthand, `markerUnits`, `orient`, `refX`/`refY`,
-/// `viewBox`, `markerWidth`/`markerHeight`, `overflow`, bounded by ``Limits/maxMarkers``); `viewBox` +
+/// `viewBox`, `markerWidth`/`markerHeight`, `overflow`, `context-fill`/`context-stroke`,
+/// bounded by ``Limits/maxMarkers``); `viewBox` +
 /// `preserveAspectRatio`; presentation attributes, the `style` attribute and `<style>` sheets
 /// with simple selectors; every CSS colour syntax; `paint-order` (stroke below or above the
 /// fill); `mix-blend-mode` (`Layer/blendMode`) and `isolation` (`Layer/isolatesBlending`); a
