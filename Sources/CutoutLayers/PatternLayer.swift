@@ -8,7 +8,10 @@ import CutoutRaster
 /// ``tileRect``), clipped to the tile's `tileRect.size`, and repeated every `tileRect.width`
 /// across and `tileRect.height` down, in both directions, over the bounds. The renderer draws
 /// the tree once into an image at the device resolution of the layer (so a scaled or rotated
-/// pattern stays sharp) and tiles that image.
+/// pattern stays sharp) and tiles that image. As in resvg, the image is a whole number of
+/// device pixels (the tile's size rounded) and the tiles repeat every whole image, so a tile
+/// 8.8 pixels wide repeats every 9 pixels; an image that falls on device pixels one to one is
+/// copied pixel for pixel, not resampled.
 ///
 /// Degenerate input: no tile, a tile rectangle that is not finite or whose size is not
 /// positive (negative sizes are not standardised), or a tile
