@@ -31,6 +31,8 @@ final class SVGBuilder {
     /// Elements being expanded through a reference (`use`, `clip-path`, `mask`), to detect cycles.
     var active: Set<ObjectIdentifier> = []
     var declarationCache: [ObjectIdentifier: [String: String]] = [:]
+    /// Parents and siblings of every element, for CSS selectors (built with the style sheets).
+    var cssTree: CSSElementTree?
     /// The current viewport size, for percentages.
     var viewport = CGSize(width: 300, height: 150)
     /// Where `<text>` finds its fonts.
@@ -145,19 +147,10 @@ final class SVGBuilder {
 
     // MARK: Styles
 
-    /// Presentation attributes, then matching CSS rules, then the `style` attribute.
+    /// The element's declared properties after the CSS cascade (see ``cascade(_:)``).
     func declarations(_ e: SVGNode) throws(SVGError) -> [String: String] {
         if let cached = declarationCache[ObjectIdentifier(e)] { return cached }
-        var d: [String: String] = [:]
-        for (k, v) in e.attributes where SVGBuilder.presentationAttributes.contains(k) { d[k] = v }
-        if !sheet.isEmpty {
-            let classes = Set((e.attributes["class"] ?? "").split(whereSeparator: \.isWhitespace).map(String.init))
-            let tested = sheet.rulesTested
-            let matched = sheet.declarations(name: e.name, id: e.attributes["id"], classes: classes)
-            try countVisits(sheet.rulesTested - tested)
-            for (k, v) in matched { d[k] = v }
-        }
-        if let style = e.attributes["style"] { for (k, v) in CSSStyleSheet.declarations(style) { d[k] = v } }
+        let d = try cascade(e)
         declarationCache[ObjectIdentifier(e)] = d
         return d
     }
