@@ -159,7 +159,7 @@ final class SVGBuilder {
         "fill", "fill-opacity", "fill-rule", "stroke", "stroke-opacity", "stroke-width", "stroke-linecap",
         "stroke-linejoin", "stroke-miterlimit", "stroke-dasharray", "stroke-dashoffset", "opacity", "clip-rule",
         "clip-path", "mask", "color", "display", "visibility", "stop-color", "stop-opacity", "filter", "transform",
-        "mix-blend-mode", "isolation", "paint-order",
+        "mix-blend-mode", "isolation", "paint-order", "transform-origin",
         "font-family", "font-size", "font-weight", "font-style", "letter-spacing", "word-spacing", "text-anchor",
         "text-decoration",
     ]
@@ -306,7 +306,7 @@ final class SVGBuilder {
     /// referenced filter, clip path and mask are one level deeper.
     func finish(_ layer: Layer, _ e: SVGNode, _ d: [String: String], style: SVGStyle, applyTransform: Bool,
                 depth: Int) throws(SVGError) {
-        if applyTransform, let m = parsedTransform(e, d) { layer.transform = layer.transform.concatenating(m) }
+        if applyTransform, let m = transformAboutOrigin(e, d) { layer.transform = layer.transform.concatenating(m) }
         if let o = d["opacity"] {
             if let (v, suffix) = SVGNumberScanner.numberWithSuffix(o), suffix == "" || suffix == "%" {
                 layer.opacity = min(max(v / (suffix == "%" ? 100 : 1), 0), 1)
