@@ -12,6 +12,9 @@ Tests/CutoutSVGTests/Golden/svg-structure-<name>.png (1 px per user unit) and
 svg-structure-<name>-2x.png (zoom 2); SVGStructureGoldenTests compares Cutout's import +
 render with them.
 
+`<switch>` and `systemLanguage`: resvg is given the user languages ["en"], its own default and
+the importer's (resvg-py's default passes none, so every `systemLanguage` would fail).
+
 One documented rewrite: resvg 0.48 refuses CSS units inside transform functions
 (`rotate(45deg)`, `translate(10px, 5px)`: it drops the whole transform), which CSS Transforms
 requires and browsers accept. For fixtures named `css-transform*`, the golden is rendered from
@@ -51,7 +54,7 @@ if __name__ == "__main__":
         if name.startswith("css-transform"):
             svg = unitless_transforms(svg)
         for zoom, suffix in ((1, ""), (2, "-2x")):
-            png = bytes(resvg_py.svg_to_bytes(svg_string=svg, skip_system_fonts=True, zoom=zoom))
+            png = bytes(resvg_py.svg_to_bytes(svg_string=svg, skip_system_fonts=True, zoom=zoom, languages=["en"]))
             out = os.path.join(TESTS, "Golden", f"svg-structure-{name}{suffix}.png")
             with open(out, "wb") as f:
                 f.write(png)

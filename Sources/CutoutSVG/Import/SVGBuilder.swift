@@ -277,14 +277,16 @@ final class SVGBuilder {
     func element(_ e: SVGNode, parentStyle: SVGStyle, depth: Int) throws(SVGError) -> Layer? {
         try visit(e)
         guard isWithinDepth(depth, e, "<\(e.name)>") else { return nil }
-        if SVGBuilder.nonRendering.contains(e.name) { return nil }
+        if SVGBuilder.nonRendering.contains(e.name) || !conditionsPass(e) { return nil }
         let d = try declarations(e)
         if d["display"]?.trimmingCharacters(in: .whitespaces) == "none" { return nil }
         let style = computedStyle(d, parent: parentStyle, element: e)
         let layer: Layer?
         switch e.name {
-        case "g", "a", "switch":
+        case "g", "a":
             layer = try group(e, style: style, depth: depth)
+        case "switch":
+            layer = try switchGroup(e, style: style, depth: depth)
         case "svg":
             layer = try nestedSVG(e, style: style, depth: depth)
         case "use":
