@@ -15,6 +15,12 @@ render with them.
 `<switch>` and `systemLanguage`: resvg is given the user languages ["en"], its own default and
 the importer's (resvg-py's default passes none, so every `systemLanguage` would fail).
 
+Oracle stand-ins, where resvg 0.48 lacks the feature (each documented in the file):
+- `Fixtures/svg-structure/equivalent/<name>.svg`, when present, is rendered instead of
+  `<name>.svg`: the same drawing written without the feature (for `vector-effect`, every
+  non-scaling stroke's geometry mapped into the viewport by hand and stroked untransformed,
+  which is what the feature means), so resvg still draws every pixel independently.
+
 One documented rewrite: resvg 0.48 refuses CSS units inside transform functions
 (`rotate(45deg)`, `translate(10px, 5px)`: it drops the whole transform), which CSS Transforms
 requires and browsers accept. For fixtures named `css-transform*`, the golden is rendered from
@@ -51,6 +57,10 @@ if __name__ == "__main__":
         name = os.path.splitext(os.path.basename(path))[0]
         with open(path, encoding="utf-8") as f:
             svg = f.read()
+        equivalent = os.path.join(TESTS, "Fixtures", "svg-structure", "equivalent", name + ".svg")
+        if os.path.exists(equivalent):
+            with open(equivalent, encoding="utf-8") as f:
+                svg = f.read()
         if name.startswith("css-transform"):
             svg = unitless_transforms(svg)
         for zoom, suffix in ((1, ""), (2, "-2x")):

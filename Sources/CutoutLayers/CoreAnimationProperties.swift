@@ -40,6 +40,8 @@ public struct CoreAnimationProperties: Hashable, Sendable {
         case gradientSpread
         /// A ``Layer/blendMode`` that is a Porter-Duff operator (no Core Image blend filter).
         case blendMode
+        /// ``ShapeLayer/hasNonScalingStroke`` (`CAShapeLayer` strokes in the layer's space).
+        case nonScalingStroke
     }
 
     /// `CAShapeLayer`'s own properties, each named as there.
@@ -136,6 +138,7 @@ extension Layer {
         if let s = self as? ShapeLayer {
             p.kind = .shape
             p.shape = Self.shapeProperties(s)
+            if s.hasNonScalingStroke, s.strokeColor != nil { p.unsupported.append(.nonScalingStroke) }
         } else if let g = self as? GradientLayer {
             p.kind = .gradient
             p.gradient = Self.gradientProperties(g)

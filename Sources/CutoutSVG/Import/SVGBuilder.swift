@@ -159,7 +159,7 @@ final class SVGBuilder {
         "fill", "fill-opacity", "fill-rule", "stroke", "stroke-opacity", "stroke-width", "stroke-linecap",
         "stroke-linejoin", "stroke-miterlimit", "stroke-dasharray", "stroke-dashoffset", "opacity", "clip-rule",
         "clip-path", "mask", "color", "display", "visibility", "stop-color", "stop-opacity", "filter", "transform",
-        "mix-blend-mode", "isolation", "paint-order", "transform-origin",
+        "mix-blend-mode", "isolation", "paint-order", "transform-origin", "vector-effect",
         "font-family", "font-size", "font-weight", "font-style", "letter-spacing", "word-spacing", "text-anchor",
         "text-decoration",
     ]
@@ -239,6 +239,7 @@ final class SVGBuilder {
             } else { warn(e.line, "invalid paint-order '\(v.prefix(40))' ignored") }
         }
         if let v = value("visibility") { s.visible = v == "visible" }
+        s.nonScalingStroke = vectorEffectIsNonScaling(d, element: e)
         computeFontStyle(&s.font, parentSize: parent.font.size, value: value, element: e)
         return s
     }

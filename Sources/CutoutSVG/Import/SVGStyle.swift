@@ -42,6 +42,8 @@ struct SVGStyle {
     /// `paint-order` puts the stroke before the fill (markers are not drawn, so their place
     /// does not matter).
     var strokeBeforeFill = false
+    /// `vector-effect: non-scaling-stroke` (not inherited: set per element).
+    var nonScalingStroke = false
     var color: Color = .black
     var visible = true
     var font = SVGFontStyle()
