@@ -22,6 +22,8 @@ final class SVGBuilder {
     /// parsed (and warned about) once, and its layers share one path.
     var geometryCache: [ObjectIdentifier: Path?] = [:]
     var transformCache: [ObjectIdentifier: Transform?] = [:]
+    /// Decoded `<image>` pixels, per element (see ``image(_:style:depth:)``).
+    var imageCache: [ObjectIdentifier: Pixmap?] = [:]
     /// Content boxes of finished layers: clip paths, masks and filters in object-bounding-box
     /// units measure their element, and nested ones would otherwise measure the same
     /// content again at every level.
@@ -296,6 +298,8 @@ final class SVGBuilder {
             layer = try shape(e, style: style, depth: depth)
         case "text":
             layer = try text(e, style: style, depth: depth)
+        case "image":
+            layer = try image(e, style: style, depth: depth)
         default:
             warn(e.line, "<\(e.name)> is not supported; skipped")
             return nil
