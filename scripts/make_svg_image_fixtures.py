@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Write the `<image>` fixtures of Tests/CutoutSVGTests/Fixtures/svg-structure/ (image.svg): SVG documents embedding small pictures as base64 `data:` URIs.
+"""Write the `<image>` fixtures of Tests/CutoutSVGTests/Fixtures/svg-structure/ (image.svg,
+image-jpeg.svg): SVG documents embedding small pictures as base64 `data:` URIs.
 
 Needs (pip): pillow   (see scripts/requirements-golden.txt)
 
@@ -50,4 +51,11 @@ if __name__ == "__main__":
   <use href="#natural" x="120" y="70"/>
 </svg>
 """)
-    print("wrote image.svg")
+    jpeg = data_uri(picture().convert("RGB"), "JPEG", "image/jpeg", quality=90)
+    with open(os.path.join(OUT, "image-jpeg.svg"), "w", encoding="utf-8") as f:
+        f.write(f"""<svg xmlns="http://www.w3.org/2000/svg" width="60" height="40">
+  <rect width="60" height="40" fill="#eee"/>
+  <image id="photo" x="6" y="4" width="48" height="32" href="{jpeg}"/>
+</svg>
+""")
+    print("wrote image.svg, image-jpeg.svg")

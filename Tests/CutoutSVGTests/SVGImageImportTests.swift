@@ -72,7 +72,7 @@ import Testing
         ("href='data:image/png,%89PNG'", "without base64"),
         ("href='data:image/png;base64,@@@@'", "is not PNG"),
         ("href='data:image/png;base64,iVBORw0KGgoAAAAN'", "PNG data could not be decoded"),
-        ("href='data:image/jpeg;base64,/9j/4AAQSkZJRgABAQ=='", "JPEG images are not supported"),
+        ("href='data:image/jpeg;base64,/9j/4AAQSkZJRgABAQ=='", "JPEG data could not be decoded (JPEG data truncated"),
         ("href='data:image/svg+xml;base64,PHN2Zy8+'", "SVG documents as images are not supported"),
     ])
     func refusedSourcesWarn(_ attribute: String, _ message: String) throws {

@@ -6,11 +6,12 @@ import CutoutLayers
 /// `<image>` with an embedded `data:` URI: a layer whose ``Layer/contents`` is the decoded
 /// picture.
 ///
-/// - Sources: `href` (or `xlink:href`) `data:image/png;base64,…` (or `data:;base64,` /
-///   another declared type whose bytes are a PNG: the bytes decide). JPEG is recognised and
-///   skipped with a warning naming the element (no JPEG decoder yet); so are SVG documents as
-///   images, non-base64 data and anything else. Files and URLs are never read: an `href` that
-///   is not a `data:` URI is skipped with a warning.
+/// - Sources: `href` (or `xlink:href`) `data:image/png;base64,…` or `data:image/jpeg;base64,…`
+///   (the bytes decide, whatever type is declared): PNG by ``Pixmap/init(pngData:)``, baseline
+///   and extended sequential JPEG by ``Pixmap/init(jpegData:)``; a progressive or otherwise
+///   unsupported JPEG, an SVG document as image, non-base64 data and anything else is skipped
+///   with a warning naming the element. Files and URLs are never read: an `href` that is not a
+///   `data:` URI is skipped with a warning.
 /// - Geometry: `x`, `y`, `width`, `height` (lengths or percentages of the viewport; a missing
 ///   or `auto` width or height takes the image's size in pixels, keeping its aspect ratio
 ///   when the other is given), `preserveAspectRatio` as for a view box of the image's pixel
@@ -97,8 +98,14 @@ extension SVGBuilder {
             }
         }
         if bytes.starts(with: [0xFF, 0xD8, 0xFF]) {
-            warn(e.line, "\(name): JPEG images are not supported (no JPEG decoder); skipped")
-        } else if mediaType == "image/svg+xml" {
+            do throws(JPEGError) {
+                return try Pixmap(jpegData: data)
+            } catch {
+                warn(e.line, "\(name): JPEG data could not be decoded (\(error)); skipped")
+                return nil
+            }
+        }
+        if mediaType == "image/svg+xml" {
             warn(e.line, "\(name): SVG documents as images are not supported; skipped")
         } else {
             warn(e.line, "\(name): image data of type '\(mediaType.prefix(40))' is not PNG; skipped")
