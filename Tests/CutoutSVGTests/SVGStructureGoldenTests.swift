@@ -14,12 +14,13 @@ import CutoutRaster
 /// ``edgeDifferences`` says otherwise.
 @Suite struct SVGStructureGoldenTests {
     static let fixtures = [
-        "css-selectors", "css-important", "css-transform", "transform-origin", "switch", "a", "vector-effect", "image", "image-jpeg",
+        "css-selectors", "css-important", "css-transform", "transform-origin", "transform-origin-clip", "switch", "a", "vector-effect", "image", "image-jpeg",
     ]
 
     /// Files whose remaining differences are anti-aliasing of edges (see
     /// ``SVGImportGoldenTests/edgeDifferences``).
     static let edgeDifferences: [String: (fraction: Double, reason: String)] = [
+        "transform-origin-clip": (0.025, "the clip edges of the rotated star and the rounded box are anti-aliased by the clip mask: resvg's quarter-step coverage; 135 of 7200 pixels at 1x, largest 48/255, none off an edge"),
         "a": (0.02, "the 3 px stroked circle and the triangle's diagonal: resvg's quarter-step coverage on near-horizontal edges; 85 of 6000 pixels at 1x, largest 23/255, none off an edge"),
         "vector-effect": (0.02, "the 3 px ring (a circle under scale(0.5), stroked at 3 viewport px) and the dash ends: resvg's quarter-step coverage; 137 of 9600 pixels at 1x, none off an edge"),
     ]
@@ -50,5 +51,18 @@ import CutoutRaster
         let files = try FileManager.default.contentsOfDirectory(atPath: dir.path)
             .filter { $0.hasSuffix(".svg") }.map { String($0.dropLast(4)) }
         #expect(Set(files) == Set(Self.fixtures))
+    }
+}
+
+/// Conditional processing outside `<switch>`: on any element, and on the root (which hides
+/// the whole document, as resvg does).
+@Suite struct SVGConditionalProcessingTests {
+    @Test func conditionsApplyEverywhere() throws {
+        let hidden = try SVGImporter.importSVG("<svg xmlns='http://www.w3.org/2000/svg' width='4' height='4' systemLanguage='ru'><rect width='4' height='4'/></svg>")
+        #expect(hidden.size == CGSize(width: 4, height: 4))
+        #expect(try LayerRenderer.render(hidden.layer, size: hidden.size)[2, 2].a == 0)
+        let shown = try SVGImporter.importSVG("<svg xmlns='http://www.w3.org/2000/svg' width='4' height='4' systemLanguage='en-AU'><rect width='4' height='4'/><rect width='2' height='2' fill='red' requiredExtensions=''/></svg>")
+        let px = try LayerRenderer.render(shown.layer, size: shown.size)
+        #expect(px[1, 1] == PremultipliedRGBA8(r: 0, g: 0, b: 0, a: 255))
     }
 }

@@ -2,6 +2,7 @@ import CutoutGeometry
 import Foundation
 import Testing
 @testable import CutoutSVG
+import CutoutLayers
 
 /// The CSS side of the transform grammar, which resvg (the golden oracle) does not read:
 /// units inside functions, the one-axis functions, `none`; and `transform-origin` values.
@@ -64,5 +65,22 @@ import Testing
         #expect(rects[0].transform == Transform(a: 2, b: 0, c: 0, d: 2, tx: -10, ty: -10))
         #expect(rects[1].transform == Transform(scaleX: 2, y: 2))
         #expect(image.warnings.map(\.message) == ["invalid transform-origin 'nowhere' ignored"])
+    }
+
+    /// A clip path in object-bounding-box units: the box maps its content first, then its
+    /// transform applies in user space about a user-space origin (resvg's order).
+    @Test func clipPathTransformFollowsTheBoundingBox() throws {
+        let image = try SVGImporter.importSVG("""
+            <svg xmlns="http://www.w3.org/2000/svg" width="100" height="100">
+              <clipPath id="c" clipPathUnits="objectBoundingBox" transform="scale(2)" transform-origin="50 50">
+                <rect x="0.4" y="0.4" width="0.2" height="0.2"/>
+              </clipPath>
+              <rect x="0" y="0" width="100" height="100" clip-path="url(#c)"/>
+            </svg>
+            """)
+        let px = try LayerRenderer.render(image.layer, size: image.size)
+        // Box 40…60 scaled 2× about 50 → 30…70.
+        #expect(px[31, 50].a == 255 && px[68, 50].a == 255)
+        #expect(px[29, 50].a == 0 && px[71, 50].a == 0)
     }
 }

@@ -40,7 +40,6 @@ extension SVGBuilder {
         let place = SVGViewBox(rect: CGRect(x: 0, y: 0, width: iw, height: ih)).transform(into: viewport, preserveAspectRatio: aspect)
         let placed = CGRect(x: 0, y: 0, width: iw, height: ih).applying(place)
         let layer = try makeLayer { Layer() }
-        layer.name = e.attributes["id"]
         layer.contents = pixels
         layer.contentsGravity = .resize
         layer.isHidden = !style.visible
@@ -54,7 +53,12 @@ extension SVGBuilder {
             layer.contentsRect = CGRect(x: (viewport.minX - placed.minX) / placed.width, y: (viewport.minY - placed.minY) / placed.height,
                                         width: viewport.width / placed.width, height: viewport.height / placed.height)
         }
-        return layer
+        // The element's transform applies about the user space's origin, not the picture's
+        // corner: the positioned picture goes in a group that takes it.
+        let group = try makeLayer { Layer() }
+        group.name = e.attributes["id"]
+        group.addSublayer(layer)
+        return group
     }
 
     /// The pixels of `e`'s data URI, decoded once per element; nil (warned about once) when

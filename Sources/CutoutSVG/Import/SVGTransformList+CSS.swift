@@ -146,11 +146,16 @@ enum SVGTransformOrigin {
 }
 
 extension SVGBuilder {
-    /// The element's transform about its `transform-origin` (attribute or property):
-    /// translate(origin) · transform · translate(−origin), as SVG 2 and resvg apply it; an
-    /// origin without a transform changes nothing.
+    /// The element's transform about its `transform-origin` (see ``aboutOrigin(_:_:_:)``).
     func transformAboutOrigin(_ e: SVGNode, _ d: [String: String]) -> Transform? {
-        guard let m = parsedTransform(e, d) else { return nil }
+        parsedTransform(e, d).map { aboutOrigin($0, e, d) }
+    }
+
+    /// `m` applied about `e`'s `transform-origin` (attribute or property):
+    /// translate(origin) · m · translate(−origin), as SVG 2 and resvg apply it to an element's
+    /// `transform`, a clip path's, and (in resvg) `gradientTransform` and `patternTransform`.
+    /// An invalid origin is ignored with a warning.
+    func aboutOrigin(_ m: Transform, _ e: SVGNode, _ d: [String: String]) -> Transform {
         guard let text = d["transform-origin"] ?? e.attributes["transform-origin"] else { return m }
         guard let o = SVGTransformOrigin.parse(text, viewport: viewport, maxMagnitude: limits.maxCoordinate) else {
             warn(e.line, "invalid transform-origin '\(text.prefix(40))' ignored")
