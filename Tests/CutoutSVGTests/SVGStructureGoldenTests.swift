@@ -14,7 +14,7 @@ import CutoutRaster
 /// ``edgeDifferences`` says otherwise.
 @Suite struct SVGStructureGoldenTests {
     static let fixtures = [
-        "css-selectors", "css-important", "css-transform", "transform-origin", "transform-origin-clip", "switch", "a", "vector-effect", "image", "image-jpeg",
+        "css-selectors", "css-important", "css-transform", "transform-origin", "transform-origin-clip", "transform-origin-paint", "switch", "a", "vector-effect", "image", "image-jpeg",
     ]
 
     /// Files whose remaining differences are anti-aliasing of edges (see
