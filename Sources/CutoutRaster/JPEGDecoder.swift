@@ -44,6 +44,10 @@ extension Pixmap {
     /// and never traps; at most 100 scans are read, so the work is bounded by 100 passes over
     /// the image plus the data length.
     ///
+    /// Memory: quantized coefficients are kept as 16-bit integers until the end (progressive
+    /// scans refine them), so a three-component image takes about 14 bytes per pixel while it
+    /// is decoded, the result 4.
+    ///
     /// Complexity: O(data length + width × height).
     /// - Throws: ``JPEGError``.
     public init(jpegData: Data) throws(JPEGError) {
@@ -62,7 +66,7 @@ struct JPEGDecoder {
         var acTable = 0
         /// Quantized coefficients of whole blocks, 64 per block in natural order, block after
         /// block along each row of blocks.
-        var coefficients: [Int32] = []
+        var coefficients: [Int16] = []
         var blocksPerLine = 0
         var blocksPerColumn = 0
         var decoded = false
@@ -234,7 +238,7 @@ struct JPEGDecoder {
         for c in components.indices {
             components[c].blocksPerLine = mcusX * components[c].h
             components[c].blocksPerColumn = mcusY * components[c].v
-            components[c].coefficients = [Int32](repeating: 0, count: components[c].blocksPerLine * components[c].blocksPerColumn * 64)
+            components[c].coefficients = [Int16](repeating: 0, count: components[c].blocksPerLine * components[c].blocksPerColumn * 64)
         }
     }
 
@@ -359,7 +363,7 @@ struct JPEGDecoder {
                             let offset = (byAll * components[c].blocksPerLine + bxAll) * 64
                             if !progressive {
                                 try decodeBlock(c, &block, &predictors[c])
-                                for k in 0..<64 { components[c].coefficients[offset + k] = Int32(clamping: block[k]) }
+                                for k in 0..<64 { components[c].coefficients[offset + k] = Int16(clamping: block[k]) }
                             } else if band.lowerBound == 0 {
                                 try decodeDC(c, offset: offset, &predictors[c], refine: high > 0, low: low)
                             } else if high == 0 {
@@ -405,14 +409,14 @@ struct JPEGDecoder {
 
     private mutating func decodeDC(_ c: Int, offset: Int, _ predictor: inout Int, refine: Bool, low: Int) throws(JPEGError) {
         if refine {
-            if bit() == 1 { components[c].coefficients[offset] |= Int32(1) << Int32(low) }
+            if bit() == 1 { components[c].coefficients[offset] |= Int16(1) << Int16(low) }
             return
         }
         guard let dc = dcTables[components[c].dcTable] else { throw .invalidData("missing Huffman table") }
         let t = try decodeSymbol(dc)
         guard t <= 11 else { throw .invalidData("DC magnitude \(t)") }
         predictor += receiveExtend(t)
-        components[c].coefficients[offset] = Int32(clamping: predictor << low)
+        components[c].coefficients[offset] = Int16(clamping: predictor << low)
     }
 
     private mutating func decodeACFirst(_ c: Int, offset: Int, band: ClosedRange<Int>, low: Int) throws(JPEGError) {
@@ -432,13 +436,13 @@ struct JPEGDecoder {
             }
             k += r
             guard k <= 63 else { throw .invalidData("AC coefficients past the block's end") }
-            components[c].coefficients[offset + JPEGDecoder.zigzag[k]] = Int32(clamping: receiveExtend(s) << low)
+            components[c].coefficients[offset + JPEGDecoder.zigzag[k]] = Int16(clamping: receiveExtend(s) << low)
             k += 1
         }
     }
 
     private mutating func decodeACRefine(_ c: Int, offset: Int, band: ClosedRange<Int>, low: Int) throws(JPEGError) {
-        let plus = Int32(1) << Int32(low), minus = Int32(-1) << Int32(low)
+        let plus = Int16(1) << Int16(low), minus = Int16(-1) << Int16(low)
         var k = band.lowerBound
         /// Adds the correction bit of a coefficient already non-zero.
         func refine(_ index: Int, _ decoder: inout JPEGDecoder) {
@@ -451,7 +455,7 @@ struct JPEGDecoder {
                 let rs = try decodeSymbol(ac)
                 var r = rs >> 4
                 let s = rs & 15
-                var value: Int32 = 0
+                var value: Int16 = 0
                 if s == 0 {
                     if r < 15 {
                         endOfBandRun = (1 << r) + (r > 0 ? bits(r) : 0)
