@@ -55,7 +55,7 @@ import CutoutRaster
 }
 
 /// Conditional processing outside `<switch>`: on any element, and on the root (which hides
-/// the whole document, as resvg does).
+/// the whole document, as resvg does; so does `display="none"` there).
 @Suite struct SVGConditionalProcessingTests {
     @Test func conditionsApplyEverywhere() throws {
         let hidden = try SVGImporter.importSVG("<svg xmlns='http://www.w3.org/2000/svg' width='4' height='4' systemLanguage='ru'><rect width='4' height='4'/></svg>")
@@ -64,5 +64,7 @@ import CutoutRaster
         let shown = try SVGImporter.importSVG("<svg xmlns='http://www.w3.org/2000/svg' width='4' height='4' systemLanguage='en-AU'><rect width='4' height='4'/><rect width='2' height='2' fill='red' requiredExtensions=''/></svg>")
         let px = try LayerRenderer.render(shown.layer, size: shown.size)
         #expect(px[1, 1] == PremultipliedRGBA8(r: 0, g: 0, b: 0, a: 255))
+        let none = try SVGImporter.importSVG("<svg xmlns='http://www.w3.org/2000/svg' width='4' height='4' display='none'><rect width='4' height='4'/></svg>")
+        #expect(try LayerRenderer.render(none.layer, size: none.size)[2, 2].a == 0)
     }
 }
