@@ -67,4 +67,17 @@ import CutoutRaster
         let none = try SVGImporter.importSVG("<svg xmlns='http://www.w3.org/2000/svg' width='4' height='4' display='none'><rect width='4' height='4'/></svg>")
         #expect(try LayerRenderer.render(none.layer, size: none.size)[2, 2].a == 0)
     }
+
+    /// `<a>` inside `<text>` is a `tspan`; a `tspan` whose conditions fail is left out.
+    @Test func linksAndConditionsInsideText() throws {
+        func render(_ body: String) throws -> Pixmap {
+            let image = try SVGImporter.importSVG("<svg xmlns='http://www.w3.org/2000/svg' width='60' height='30'><text x='4' y='22' font-size='20'>\(body)</text></svg>")
+            #expect(image.warnings.isEmpty, "\(image.warnings)")
+            return try LayerRenderer.render(image.layer, size: image.size)
+        }
+        let plain = try render("Hi")
+        #expect(plain.data.contains { $0 != 0 })
+        #expect(try render("<a href='#x'>Hi</a>").data == plain.data)
+        #expect(try render("Hi<tspan systemLanguage='ru'>!!</tspan>").data == plain.data)
+    }
 }
