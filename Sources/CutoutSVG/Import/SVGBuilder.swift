@@ -168,8 +168,8 @@ final class SVGBuilder {
         "fill", "fill-opacity", "fill-rule", "stroke", "stroke-opacity", "stroke-width", "stroke-linecap",
         "stroke-linejoin", "stroke-miterlimit", "stroke-dasharray", "stroke-dashoffset", "opacity", "clip-rule",
         "clip-path", "mask", "color", "display", "visibility", "stop-color", "stop-opacity", "filter", "transform",
-        "mix-blend-mode", "isolation", "paint-order", "marker-start", "marker-mid", "marker-end", "transform-origin",
-        "vector-effect",
+        "mix-blend-mode", "isolation", "paint-order", "marker-start", "marker-mid", "marker-end",
+        "transform-origin", "vector-effect",
         "font-family", "font-size", "font-weight", "font-style", "letter-spacing", "word-spacing", "text-anchor",
         "text-decoration",
     ]
