@@ -7,7 +7,8 @@ Needs (pip): pillow   (see scripts/requirements-golden.txt)
 
 For every `NAME.jpg` (written by Pillow's libjpeg: baseline, 4:4:4, 4:2:2 and 4:2:0 chroma
 subsampling, grey, an odd size that leaves partial blocks and MCUs, an optimised-Huffman and a
-restart-interval file) a `NAME.rgba` holds libjpeg's decoded pixels (RGBA8, alpha 255,
+restart-interval file; progressive ones, 4:2:0, 4:4:4 and grey, with spectral selection and
+successive approximation as libjpeg's default script writes them) a `NAME.rgba` holds libjpeg's decoded pixels (RGBA8, alpha 255,
 row-major): the independent oracle JPEGDecoderTests compares with, within a stated tolerance
 (libjpeg's integer IDCT and fixed-point colour conversion round differently from our float
 ones). `manifest.txt` lists `NAME WIDTH HEIGHT`.
@@ -40,6 +41,9 @@ if __name__ == "__main__":
         "grey": (picture(32, 24).convert("L"), dict(quality=90)),
         "optimized": (picture(32, 24), dict(quality=75, optimize=True, subsampling=2)),
         "restarts": (picture(32, 24), dict(quality=90, subsampling=2, restart_marker_blocks=3)),
+        "progressive-420": (picture(29, 19), dict(quality=90, subsampling=2, progressive=True)),
+        "progressive-444": (picture(32, 24), dict(quality=95, subsampling=0, progressive=True, optimize=True)),
+        "progressive-grey": (picture(32, 24).convert("L"), dict(quality=80, progressive=True)),
     }
     manifest = []
     for name, (im, options) in cases.items():

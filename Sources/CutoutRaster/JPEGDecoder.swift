@@ -6,7 +6,7 @@ public enum JPEGError: Error, Hashable, Sendable, CustomStringConvertible {
     case badSignature
     /// The data ends inside a marker segment, or before a frame and a scan were read.
     case truncated(offset: Int)
-    /// A valid JPEG feature this decoder does not implement (progressive, lossless or
+    /// A valid JPEG feature this decoder does not implement (lossless, hierarchical or
     /// arithmetic coding, 12-bit samples, CMYK, a height given by DNL…).
     case unsupported(String)
     /// A marker segment holds impossible values (a table index past 3, a sampling factor of 0,
@@ -29,19 +29,24 @@ public enum JPEGError: Error, Hashable, Sendable, CustomStringConvertible {
 }
 
 extension Pixmap {
-    /// Decodes a baseline (or extended sequential, 8-bit, Huffman-coded) JPEG into opaque
-    /// premultiplied RGBA8 pixels.
+    /// Decodes a baseline, extended sequential or progressive JPEG (8-bit, Huffman-coded) into
+    /// opaque premultiplied RGBA8 pixels.
     ///
     /// Reads grey and three-component images (YCbCr as JFIF defines it, or RGB when an Adobe
     /// APP14 segment says so), any sampling factors 1...4, restart intervals, several scans
-    /// (each component in one). Subsampled chroma is upsampled by linear interpolation between
-    /// sample centres (libjpeg's "fancy" upsampling for 2:1); the inverse DCT is computed in
-    /// floating point and rounded. EXIF orientation and colour profiles are ignored.
+    /// (sequential: each component in one; progressive: spectral selection and successive
+    /// approximation, at most 100 scans). Subsampled chroma is upsampled by linear
+    /// interpolation between sample centres (libjpeg's "fancy" upsampling for 2:1); the
+    /// inverse DCT is computed in floating point and rounded. EXIF orientation and colour profiles are ignored.
     ///
     /// Safety: the frame size is checked against ``maxDimension`` and ``maxPixelCount`` before
     /// anything is allocated for it; corrupt entropy-coded data decodes as zeros past its end
-    /// and never traps; each component is decoded once, so the work is bounded by the image
-    /// size plus the data length.
+    /// and never traps; at most 100 scans are read, so the work is bounded by 100 passes over
+    /// the image plus the data length.
+    ///
+    /// Memory: quantized coefficients are kept as 16-bit integers until the end (progressive
+    /// scans refine them), so a three-component image takes about 14 bytes per pixel while it
+    /// is decoded, the result 4.
     ///
     /// Complexity: O(data length + width × height).
     /// - Throws: ``JPEGError``.
@@ -59,8 +64,9 @@ struct JPEGDecoder {
         var quantTable: Int
         var dcTable = 0
         var acTable = 0
-        /// Samples of whole blocks: `stride = blocksPerLine · 8`.
-        var samples: [UInt8] = []
+        /// Quantized coefficients of whole blocks, 64 per block in natural order, block after
+        /// block along each row of blocks.
+        var coefficients: [Int16] = []
         var blocksPerLine = 0
         var blocksPerColumn = 0
         var decoded = false
@@ -87,6 +93,12 @@ struct JPEGDecoder {
     private var bitBuffer: UInt32 = 0
     private var bitCount = 0
     private var hitMarker = false
+    private var progressive = false
+    private var scans = 0
+    private var endOfBandRun = 0
+    /// Most scans read: each costs a pass over its components' blocks, so a file of many tiny
+    /// scans cannot multiply the work (real progressive files have about ten).
+    static let maxScans = 100
 
     init(bytes: [UInt8]) { self.bytes = bytes }
 
@@ -121,11 +133,12 @@ struct JPEGDecoder {
                 guard sawScan else { throw .truncated(offset: i) }
                 return try output()
             case 0xD0...0xD7, 0x01: continue
-            case 0xC0, 0xC1:
+            case 0xC0, 0xC1, 0xC2:
                 guard !sawFrame else { throw .invalidData("a second frame header") }
+                progressive = marker == 0xC2
                 try readFrame(try segment())
                 sawFrame = true
-            case 0xC2, 0xC6, 0xCA, 0xCE: throw .unsupported("progressive coding")
+            case 0xC6, 0xCA, 0xCE: throw .unsupported("differential or arithmetic progressive coding")
             case 0xC3, 0xC7, 0xCB, 0xCF: throw .unsupported("lossless coding")
             case 0xC5, 0xC9, 0xCD, 0xCC: throw .unsupported("arithmetic or hierarchical coding")
             case 0xC4: try readHuffman(try segment())
@@ -225,7 +238,7 @@ struct JPEGDecoder {
         for c in components.indices {
             components[c].blocksPerLine = mcusX * components[c].h
             components[c].blocksPerColumn = mcusY * components[c].v
-            components[c].samples = [UInt8](repeating: 0, count: components[c].blocksPerLine * components[c].blocksPerColumn * 64)
+            components[c].coefficients = [Int16](repeating: 0, count: components[c].blocksPerLine * components[c].blocksPerColumn * 64)
         }
     }
 
@@ -233,20 +246,32 @@ struct JPEGDecoder {
         guard let count = s.first.map(Int.init), (1...4).contains(count), s.count >= 1 + 2 * count + 3 else {
             throw .invalidData("scan header")
         }
+        scans += 1
+        guard scans <= JPEGDecoder.maxScans else { throw .invalidData("more than \(JPEGDecoder.maxScans) scans") }
+        let tail = s.startIndex + 1 + 2 * count
+        let start = Int(s[tail]), end = Int(s[tail + 1]), high = Int(s[tail + 2] >> 4), low = Int(s[tail + 2] & 15)
+        if progressive {
+            guard start <= end, end <= 63, (start == 0) == (end == 0), start == 0 || count == 1, low <= 13, high <= 13 else {
+                throw .invalidData("progressive scan bands \(start)...\(end), bits \(high)/\(low)")
+            }
+        }
         var scan: [Int] = []
         for k in 0..<count {
             let p = s.startIndex + 1 + 2 * k
             guard let c = components.firstIndex(where: { $0.id == s[p] }) else { throw .invalidData("scan names unknown component \(s[p])") }
-            guard !components[c].decoded else { throw .invalidData("component \(s[p]) in two scans") }
+            guard progressive || !components[c].decoded else { throw .invalidData("component \(s[p]) in two scans") }
             let dc = Int(s[p + 1] >> 4), ac = Int(s[p + 1] & 15)
-            guard dc < 4, ac < 4, dcTables[dc] != nil, acTables[ac] != nil else { throw .invalidData("scan uses a missing Huffman table") }
+            let needsDC = !progressive || (start == 0 && high == 0), needsAC = !progressive || start > 0
+            guard dc < 4, ac < 4, !needsDC || dcTables[dc] != nil, !needsAC || acTables[ac] != nil else {
+                throw .invalidData("scan uses a missing Huffman table")
+            }
             guard !quant[components[c].quantTable].isEmpty else { throw .invalidData("component \(s[p]) has no quantization table") }
             components[c].dcTable = dc
             components[c].acTable = ac
             components[c].decoded = true
             scan.append(c)
         }
-        try decodeScan(scan)
+        try decodeScan(scan, band: start...max(end, start), high: high, low: low)
     }
 
     // MARK: Entropy-coded data
@@ -308,9 +333,10 @@ struct JPEGDecoder {
         if i + 1 < bytes.count { i += 2 }
     }
 
-    private mutating func decodeScan(_ scan: [Int]) throws(JPEGError) {
+    private mutating func decodeScan(_ scan: [Int], band: ClosedRange<Int>, high: Int, low: Int) throws(JPEGError) {
         bitCount = 0
         hitMarker = false
+        endOfBandRun = 0
         var predictors = [Int](repeating: 0, count: components.count)
         var block = [Int](repeating: 0, count: 64)
         let hMax = components.map(\.h).max() ?? 1, vMax = components.map(\.v).max() ?? 1
@@ -325,14 +351,26 @@ struct JPEGDecoder {
                 if restartInterval > 0, unit > 0, unit % restartInterval == 0 {
                     restart()
                     predictors = [Int](repeating: 0, count: components.count)
+                    endOfBandRun = 0
                 }
                 unit += 1
                 for c in scan {
                     let (h, v) = single ? (1, 1) : (components[c].h, components[c].v)
                     for by in 0..<v {
                         for bx in 0..<h {
-                            try decodeBlock(c, &block, &predictors[c])
-                            store(block, component: c, blockX: mx * h + bx, blockY: my * v + by)
+                            let bxAll = mx * h + bx, byAll = my * v + by
+                            guard bxAll < components[c].blocksPerLine, byAll < components[c].blocksPerColumn else { continue }
+                            let offset = (byAll * components[c].blocksPerLine + bxAll) * 64
+                            if !progressive {
+                                try decodeBlock(c, &block, &predictors[c])
+                                for k in 0..<64 { components[c].coefficients[offset + k] = Int16(clamping: block[k]) }
+                            } else if band.lowerBound == 0 {
+                                try decodeDC(c, offset: offset, &predictors[c], refine: high > 0, low: low)
+                            } else if high == 0 {
+                                try decodeACFirst(c, offset: offset, band: band, low: low)
+                            } else {
+                                try decodeACRefine(c, offset: offset, band: band, low: low)
+                            }
                         }
                     }
                 }
@@ -347,12 +385,11 @@ struct JPEGDecoder {
         guard let dc = dcTables[components[c].dcTable], let ac = acTables[components[c].acTable] else {
             throw .invalidData("missing Huffman table")
         }
-        let q = quant[components[c].quantTable]
         for k in 0..<64 { block[k] = 0 }
         let t = try decodeSymbol(dc)
         guard t <= 11 else { throw .invalidData("DC magnitude \(t)") }
         predictor += receiveExtend(t)
-        block[0] = predictor * q[0]
+        block[0] = predictor
         var k = 1
         while k < 64 {
             let rs = try decodeSymbol(ac)
@@ -363,33 +400,131 @@ struct JPEGDecoder {
             }
             k += r
             guard k < 64 else { throw .invalidData("AC coefficients past the block's end") }
-            block[JPEGDecoder.zigzag[k]] = receiveExtend(s) * q[k]
+            block[JPEGDecoder.zigzag[k]] = receiveExtend(s)
             k += 1
         }
     }
 
-    /// Inverse DCT of `block` (natural order, dequantized) into the component's samples.
-    private mutating func store(_ block: [Int], component c: Int, blockX: Int, blockY: Int) {
-        guard blockX < components[c].blocksPerLine, blockY < components[c].blocksPerColumn else { return }
-        let t = JPEGDecoder.idctTable
+    // Progressive scans (JPEG Annex G.1.2), coefficients kept quantized until the end.
+
+    private mutating func decodeDC(_ c: Int, offset: Int, _ predictor: inout Int, refine: Bool, low: Int) throws(JPEGError) {
+        if refine {
+            if bit() == 1 { components[c].coefficients[offset] |= Int16(1) << Int16(low) }
+            return
+        }
+        guard let dc = dcTables[components[c].dcTable] else { throw .invalidData("missing Huffman table") }
+        let t = try decodeSymbol(dc)
+        guard t <= 11 else { throw .invalidData("DC magnitude \(t)") }
+        predictor += receiveExtend(t)
+        components[c].coefficients[offset] = Int16(clamping: predictor << low)
+    }
+
+    private mutating func decodeACFirst(_ c: Int, offset: Int, band: ClosedRange<Int>, low: Int) throws(JPEGError) {
+        if endOfBandRun > 0 { endOfBandRun -= 1; return }
+        guard let ac = acTables[components[c].acTable] else { throw .invalidData("missing Huffman table") }
+        var k = band.lowerBound
+        while k <= band.upperBound {
+            let rs = try decodeSymbol(ac)
+            let r = rs >> 4, s = rs & 15
+            if s == 0 {
+                if r < 15 {
+                    endOfBandRun = (1 << r) - 1 + (r > 0 ? bits(r) : 0)
+                    break
+                }
+                k += 16
+                continue
+            }
+            k += r
+            guard k <= 63 else { throw .invalidData("AC coefficients past the block's end") }
+            components[c].coefficients[offset + JPEGDecoder.zigzag[k]] = Int16(clamping: receiveExtend(s) << low)
+            k += 1
+        }
+    }
+
+    private mutating func decodeACRefine(_ c: Int, offset: Int, band: ClosedRange<Int>, low: Int) throws(JPEGError) {
+        let plus = Int16(1) << Int16(low), minus = Int16(-1) << Int16(low)
+        var k = band.lowerBound
+        /// Adds the correction bit of a coefficient already non-zero.
+        func refine(_ index: Int, _ decoder: inout JPEGDecoder) {
+            let v = decoder.components[c].coefficients[index]
+            if decoder.bit() == 1, v & plus == 0 { decoder.components[c].coefficients[index] = v >= 0 ? v &+ plus : v &+ minus }
+        }
+        if endOfBandRun == 0 {
+            guard let ac = acTables[components[c].acTable] else { throw .invalidData("missing Huffman table") }
+            while k <= band.upperBound {
+                let rs = try decodeSymbol(ac)
+                var r = rs >> 4
+                let s = rs & 15
+                var value: Int16 = 0
+                if s == 0 {
+                    if r < 15 {
+                        endOfBandRun = (1 << r) + (r > 0 ? bits(r) : 0)
+                        break
+                    }
+                } else {
+                    guard s == 1 else { throw .invalidData("a refinement coefficient of \(s) bits") }
+                    value = bit() == 1 ? plus : minus
+                }
+                // Skip r zero coefficients (refining the non-zero ones met), then place the new one.
+                while k <= band.upperBound {
+                    let index = offset + JPEGDecoder.zigzag[k]
+                    if components[c].coefficients[index] != 0 {
+                        refine(index, &self)
+                    } else {
+                        if r == 0 {
+                            if value != 0 { components[c].coefficients[index] = value }
+                            break
+                        }
+                        r -= 1
+                    }
+                    k += 1
+                }
+                k += 1
+            }
+        }
+        if endOfBandRun > 0 {
+            while k <= band.upperBound {
+                let index = offset + JPEGDecoder.zigzag[k]
+                if components[c].coefficients[index] != 0 { refine(index, &self) }
+                k += 1
+            }
+            endOfBandRun -= 1
+        }
+    }
+
+    /// The component's samples: every block dequantized and inverse-transformed
+    /// (`stride = blocksPerLine · 8`).
+    private func samples(of comp: Component) -> [UInt8] {
+        let t = JPEGDecoder.idctTable, q = quant[comp.quantTable]
+        var dequantized = [Int](repeating: 0, count: 64)
+        for k in 0..<64 where k < q.count { dequantized[JPEGDecoder.zigzag[k]] = q[k] }
+        let stride = comp.blocksPerLine * 8
+        var out = [UInt8](repeating: 0, count: stride * comp.blocksPerColumn * 8)
         var rows = [Double](repeating: 0, count: 64)
-        // Rows: for each frequency row v, transform along u.
-        for v in 0..<8 {
-            for x in 0..<8 {
-                var sum = 0.0
-                for u in 0..<8 where block[v * 8 + u] != 0 { sum += t[x * 8 + u] * Double(block[v * 8 + u]) }
-                rows[v * 8 + x] = sum
+        for blockY in 0..<comp.blocksPerColumn {
+            for blockX in 0..<comp.blocksPerLine {
+                let offset = (blockY * comp.blocksPerLine + blockX) * 64
+                // Rows: for each frequency row v, transform along u.
+                for v in 0..<8 {
+                    for x in 0..<8 {
+                        var sum = 0.0
+                        for u in 0..<8 {
+                            let coefficient = comp.coefficients[offset + v * 8 + u]
+                            if coefficient != 0 { sum += t[x * 8 + u] * Double(Int(coefficient) * dequantized[v * 8 + u]) }
+                        }
+                        rows[v * 8 + x] = sum
+                    }
+                }
+                for y in 0..<8 {
+                    for x in 0..<8 {
+                        var sum = 0.0
+                        for v in 0..<8 { sum += t[y * 8 + v] * rows[v * 8 + x] }
+                        out[(blockY * 8 + y) * stride + blockX * 8 + x] = UInt8(min(max((sum + 128).rounded(), 0), 255))
+                    }
+                }
             }
         }
-        let stride = components[c].blocksPerLine * 8
-        for y in 0..<8 {
-            for x in 0..<8 {
-                var sum = 0.0
-                for v in 0..<8 { sum += t[y * 8 + v] * rows[v * 8 + x] }
-                let value = min(max((sum + 128).rounded(), 0), 255)
-                components[c].samples[(blockY * 8 + y) * stride + blockX * 8 + x] = UInt8(value)
-            }
-        }
+        return out
     }
 
     // MARK: Colour
@@ -400,10 +535,11 @@ struct JPEGDecoder {
         // Each component's samples at full resolution, interpolated between sample centres.
         let planes: [[UInt8]] = components.map { comp in
             let stride = comp.blocksPerLine * 8
+            let samples = samples(of: comp)
             let cw = (width * comp.h + hMax - 1) / hMax, ch = (height * comp.v + vMax - 1) / vMax
             if comp.h == hMax, comp.v == vMax {
                 var out = [UInt8](repeating: 0, count: width * height)
-                for y in 0..<height { for x in 0..<width { out[y * width + x] = comp.samples[y * stride + x] } }
+                for y in 0..<height { for x in 0..<width { out[y * width + x] = samples[y * stride + x] } }
                 return out
             }
             let sx = Double(comp.h) / Double(hMax), sy = Double(comp.v) / Double(vMax)
@@ -414,8 +550,8 @@ struct JPEGDecoder {
                 for x in 0..<width {
                     let fx = min(max((Double(x) + 0.5) * sx - 0.5, 0), Double(cw - 1))
                     let x0 = Int(fx), x1 = min(x0 + 1, cw - 1), wx = fx - Double(x0)
-                    let a = Double(comp.samples[y0 * stride + x0]), b = Double(comp.samples[y0 * stride + x1])
-                    let c = Double(comp.samples[y1 * stride + x0]), d = Double(comp.samples[y1 * stride + x1])
+                    let a = Double(samples[y0 * stride + x0]), b = Double(samples[y0 * stride + x1])
+                    let c = Double(samples[y1 * stride + x0]), d = Double(samples[y1 * stride + x1])
                     let top = a + (b - a) * wx, bottom = c + (d - c) * wx
                     out[y * width + x] = UInt8(min(max((top + (bottom - top) * wy).rounded(), 0), 255))
                 }

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import CutoutRaster
 
-/// The baseline JPEG decoder against libjpeg (through Pillow, scripts/make_jpeg_fixtures.py):
+/// The JPEG decoder (baseline and progressive) against libjpeg (through Pillow, scripts/make_jpeg_fixtures.py):
 /// every fixture's pixels within 4/255 per channel of libjpeg's, and on average within 1/255.
 /// Why not exact: libjpeg computes the inverse DCT in scaled integers ("islow") and the
 /// colour conversion in fixed point; ours in floating point, so values one step apart round
@@ -23,7 +23,7 @@ import Testing
         }
     }()
 
-    @Test func manifestIsComplete() { #expect(Self.manifest.count == 7) }
+    @Test func manifestIsComplete() { #expect(Self.manifest.count == 10) }
 
     @Test(arguments: manifest.map(\.name))
     func matchesLibjpeg(_ name: String) throws {
@@ -63,11 +63,22 @@ import Testing
             huge[sof + 5] = 0xEA; huge[sof + 6] = 0x60; huge[sof + 7] = 0xEA; huge[sof + 8] = 0x60
         }
         #expect(throws: JPEGError.imageTooLarge(width: 60000, height: 60000)) { try Pixmap(jpegData: Data(huge)) }
-        // Progressive JPEG is named as unsupported.
-        var progressive = good
-        if let sof = (0..<(progressive.count - 1)).first(where: { progressive[$0] == 0xFF && progressive[$0 + 1] == 0xC0 }) {
-            progressive[sof + 1] = 0xC2
+        // Lossless JPEG is named as unsupported; baseline scans under a progressive frame header
+        // are invalid.
+        func withFrameMarker(_ marker: UInt8) -> Data {
+            var d = good
+            if let sof = (0..<(d.count - 1)).first(where: { d[$0] == 0xFF && d[$0 + 1] == 0xC0 }) { d[sof + 1] = marker }
+            return Data(d)
         }
-        #expect(throws: JPEGError.unsupported("progressive coding")) { try Pixmap(jpegData: Data(progressive)) }
+        #expect(throws: JPEGError.unsupported("lossless coding")) { try Pixmap(jpegData: withFrameMarker(0xC3)) }
+        #expect(throws: JPEGError.invalidData("progressive scan bands 0...63, bits 0/0")) { try Pixmap(jpegData: withFrameMarker(0xC2)) }
+        // Flipped bytes in a progressive file too.
+        let progressive = [UInt8](try Self.fixture("progressive-420", "jpg"))
+        for _ in 0..<300 {
+            var bad = progressive
+            let k = Int.random(in: 2..<bad.count, using: &random)
+            bad[k] = UInt8.random(in: 0...255, using: &random)
+            _ = try? Pixmap(jpegData: Data(bad))
+        }
     }
 }

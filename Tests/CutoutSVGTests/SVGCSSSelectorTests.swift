@@ -1,5 +1,6 @@
 import CutoutGeometry
 import CutoutRaster
+import CutoutTestSupport
 import Foundation
 import Testing
 @testable import CutoutLayers
@@ -128,5 +129,42 @@ import Testing
         #expect(builder.sheet.selectorSteps <= 2 * (n + 2))
         let last = try #require(image.layer.sublayers.first?.sublayers.last as? ShapeLayer)
         #expect(last.fillColor == Color(r8: 0, g8: 255, b8: 0))
+    }
+}
+
+/// Random text through the new parsers and whole documents built from it: no trap, no hang;
+/// every result is a value or nil (a warning in the document).
+@Suite struct SVGStructureRobustnessTests {
+    static let pieces = ["a", "rect", ".", "#", "*", "[", "]", "=", "~", "|", "^", "$", ":", "first-child", ">", "+", " ", ",",
+                         "\"", "'", "(", ")", "-", "1", "deg", "px", "%", "rotate", "translate", "scaleX", "matrix", "e9", "1e999",
+                         "left", "top", "center", "\\", "\u{0}", "é", "{", "}", ";", "!important", "/*", "*/"]
+
+    static func text(_ r: inout FuzzRandom, _ length: Int) -> String {
+        (0..<length).map { _ in r.pick(pieces) }.joined()
+    }
+
+    @Test func parsersNeverTrap() {
+        var r = FuzzRandom(state: 0x5EED_C55)
+        for _ in 0..<3000 {
+            let s = Self.text(&r, r.below(12) + 1)
+            _ = CSSSelector.parse(s)
+            _ = SVGTransformSyntax.parse(s, maxMagnitude: 1e6)
+            _ = SVGTransformOrigin.parse(s, viewport: CGSize(width: 10, height: 10), maxMagnitude: 1e6)
+        }
+    }
+
+    @Test func documentsNeverTrap() throws {
+        var r = FuzzRandom(state: 0xD0C5)
+        for _ in 0..<200 {
+            let sheet = (0..<4).map { _ in Self.text(&r, 6) + "{fill:red;transform:" + Self.text(&r, 4) + "}" }.joined()
+            let svg = """
+                <svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"><style>\(sheet.replacingOccurrences(of: "<", with: ""))</style>
+                <switch><g systemLanguage="\(Self.text(&r, 3).replacingOccurrences(of: "\"", with: ""))"><rect width="4" height="4"/></g>
+                <a><rect class="a b" id="x" width="8" height="8" transform-origin="\(Self.text(&r, 3).replacingOccurrences(of: "\"", with: ""))"
+                  transform="rotate(10)" vector-effect="non-scaling-stroke" stroke="blue"/></a></switch></svg>
+                """
+            guard let image = try? SVGImporter.importSVG(svg) else { continue }
+            _ = try LayerRenderer.render(image.layer, size: image.size)
+        }
     }
 }

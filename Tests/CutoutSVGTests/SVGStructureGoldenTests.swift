@@ -14,7 +14,7 @@ import CutoutRaster
 /// ``edgeDifferences`` says otherwise.
 @Suite struct SVGStructureGoldenTests {
     static let fixtures = [
-        "css-selectors", "css-important", "css-transform", "transform-origin", "transform-origin-clip", "switch", "a", "vector-effect", "image", "image-jpeg",
+        "css-selectors", "css-important", "css-transform", "transform-origin", "transform-origin-clip", "transform-origin-paint", "switch", "a", "vector-effect", "image", "image-jpeg",
     ]
 
     /// Files whose remaining differences are anti-aliasing of edges (see
@@ -55,7 +55,7 @@ import CutoutRaster
 }
 
 /// Conditional processing outside `<switch>`: on any element, and on the root (which hides
-/// the whole document, as resvg does).
+/// the whole document, as resvg does; so does `display="none"` there).
 @Suite struct SVGConditionalProcessingTests {
     @Test func conditionsApplyEverywhere() throws {
         let hidden = try SVGImporter.importSVG("<svg xmlns='http://www.w3.org/2000/svg' width='4' height='4' systemLanguage='ru'><rect width='4' height='4'/></svg>")
@@ -64,5 +64,20 @@ import CutoutRaster
         let shown = try SVGImporter.importSVG("<svg xmlns='http://www.w3.org/2000/svg' width='4' height='4' systemLanguage='en-AU'><rect width='4' height='4'/><rect width='2' height='2' fill='red' requiredExtensions=''/></svg>")
         let px = try LayerRenderer.render(shown.layer, size: shown.size)
         #expect(px[1, 1] == PremultipliedRGBA8(r: 0, g: 0, b: 0, a: 255))
+        let none = try SVGImporter.importSVG("<svg xmlns='http://www.w3.org/2000/svg' width='4' height='4' display='none'><rect width='4' height='4'/></svg>")
+        #expect(try LayerRenderer.render(none.layer, size: none.size)[2, 2].a == 0)
+    }
+
+    /// `<a>` inside `<text>` is a `tspan`; a `tspan` whose conditions fail is left out.
+    @Test func linksAndConditionsInsideText() throws {
+        func render(_ body: String) throws -> Pixmap {
+            let image = try SVGImporter.importSVG("<svg xmlns='http://www.w3.org/2000/svg' width='60' height='30'><text x='4' y='22' font-size='20'>\(body)</text></svg>")
+            #expect(image.warnings.isEmpty, "\(image.warnings)")
+            return try LayerRenderer.render(image.layer, size: image.size)
+        }
+        let plain = try render("Hi")
+        #expect(plain.data.contains { $0 != 0 })
+        #expect(try render("<a href='#x'>Hi</a>").data == plain.data)
+        #expect(try render("Hi<tspan systemLanguage='ru'>!!</tspan>").data == plain.data)
     }
 }

@@ -145,7 +145,7 @@ extension SVGBuilder {
         if let t = a["gradientTransform"] {
             // A transform that cannot be inverted is ignored like an unreadable one (resvg does
             // the same), rather than making the gradient disappear.
-            if let m = SVGTransformList.parse(t, maxMagnitude: limits.maxCoordinate), m.inverted() != nil { toUser = m }
+            if let m = SVGTransformList.parse(t, maxMagnitude: limits.maxCoordinate).map({ aboutOrigin($0, node, a) }), m.inverted() != nil { toUser = m }
             else { warn(e.line, "invalid or non-invertible gradientTransform ignored") }
         }
         let box = path.boundingBox

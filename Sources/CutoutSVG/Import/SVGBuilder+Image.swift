@@ -7,9 +7,9 @@ import CutoutLayers
 /// picture.
 ///
 /// - Sources: `href` (or `xlink:href`) `data:image/png;base64,…` or `data:image/jpeg;base64,…`
-///   (the bytes decide, whatever type is declared): PNG by ``Pixmap/init(pngData:)``, baseline
-///   and extended sequential JPEG by ``Pixmap/init(jpegData:)``; a progressive or otherwise
-///   unsupported JPEG, an SVG document as image, non-base64 data and anything else is skipped
+///   (the bytes decide, whatever type is declared): PNG by ``Pixmap/init(pngData:)``, baseline,
+///   extended sequential and progressive JPEG by ``Pixmap/init(jpegData:)``; an unsupported JPEG
+///   (lossless, arithmetic-coded, CMYK), an SVG document as image, non-base64 data and anything else is skipped
 ///   with a warning naming the element. Files and URLs are never read: an `href` that is not a
 ///   `data:` URI is skipped with a warning.
 /// - Geometry: `x`, `y`, `width`, `height` (lengths or percentages of the viewport; a missing

@@ -85,7 +85,7 @@ extension SVGBuilder {
         }
         var toUser = Transform.identity
         if let t = a["patternTransform"] {
-            if let m = SVGTransformList.parse(t, maxMagnitude: limits.maxCoordinate), m.inverted() != nil { toUser = m }
+            if let m = SVGTransformList.parse(t, maxMagnitude: limits.maxCoordinate).map({ aboutOrigin($0, node, a) }), m.inverted() != nil { toUser = m }
             else { warn(e.line, "invalid or non-invertible patternTransform ignored") }
         }
         guard let toPattern = toUser.inverted() else { return nil }

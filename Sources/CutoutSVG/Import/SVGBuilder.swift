@@ -141,8 +141,11 @@ final class SVGBuilder {
         layer.masksToBounds = true
         layer.name = "svg"
         viewport = vb?.rect.size ?? size
-        // Conditions failing on the root hide the whole document (as resvg does).
-        guard conditionsPass(root) else { return SVGImage(layer: layer, size: size, warnings: warnings) }
+        // Conditions failing on the root, or `display: none` there, hide the whole document (as
+        // resvg does).
+        guard conditionsPass(root), d["display"]?.trimmingCharacters(in: .whitespaces) != "none" else {
+            return SVGImage(layer: layer, size: size, warnings: warnings)
+        }
         let style = computedStyle(d, parent: SVGStyle(), element: root)
         let content = try group(root, style: style, depth: 1)
         if let vb { content.transform = vb.transform(into: layer.bounds, preserveAspectRatio: root.attributes["preserveAspectRatio"]) }

@@ -20,7 +20,7 @@ public struct SVGImage {
 /// Supported: `svg` (nested too), `g`, `a` (a group), `switch` (its first child whose
 /// conditions pass), `path`, `rect` (`rx`, `ry`), `circle`, `ellipse`, `line`, `polyline`,
 /// `polygon`, `use` (`href`/`xlink:href`), `defs`, `symbol`, `image` (embedded `data:` PNG or
-/// baseline JPEG only, never a file or URL; a layer with ``Layer/contents``); transform lists
+/// JPEG only, never a file or URL; a layer with ``Layer/contents``); transform lists
 /// in SVG's and CSS's syntax (units such as `deg`, `px`; `translateX`…) and `transform-origin`;
 /// conditional processing (`systemLanguage` against the user language `en`,
 /// `requiredFeatures`, `requiredExtensions`, as resvg); `fill`, `stroke`, their opacities,
