@@ -42,6 +42,13 @@ public struct CoreAnimationProperties: Hashable, Sendable {
         case blendMode
         /// ``Layer/filters`` (SVG filter graphs have no public Core Animation counterpart).
         case filters
+        /// A radial gradient whose start circle is not the centre point
+        /// (``GradientLayer/focalPoint``, ``GradientLayer/focalRadius``): Core Animation's
+        /// radial gradients have one centre.
+        case gradientFocus
+        /// A ``PatternLayer``'s tiles (mapped to a plain layer; drawing them needs a
+        /// pattern colour made from a rendering of the tile).
+        case pattern
     }
 
     /// `CAShapeLayer`'s own properties, each named as there.
@@ -143,6 +150,11 @@ extension Layer {
             p.kind = .gradient
             p.gradient = Self.gradientProperties(g)
             if g.spreadMethod != .pad { p.unsupported.append(.gradientSpread) }
+            if g.type == .radial, (g.focalPoint.map { $0 != g.startPoint } ?? false) || g.focalRadius > 0 {
+                p.unsupported.append(.gradientFocus)
+            }
+        } else if self is PatternLayer {
+            p.unsupported.append(.pattern)
         }
         return p
     }

@@ -93,6 +93,10 @@ struct OffscreenStatistics: Hashable, Sendable {
     /// (a blur also counts its kernel's reach on every line).
     var filterPrimitives = 0
     var filterPixels = 0
+    /// Pixels of pattern tile images rendered (see ``Renderer/maxPatternPixels``).
+    var patternPixels = 0
+    /// Pattern layers not drawn because their tile would pass ``Renderer/maxPatternPixels``.
+    var patternsSkippedForBudget = 0
 }
 
 /// The recursive drawing, with the helpers that render offscreen.
@@ -248,6 +252,7 @@ package struct Renderer {
         if let image = layer.contents { ContentsDrawing(layer: layer, image: image).draw(in: &ctx) }
         if let shape = layer as? ShapeLayer { Renderer.drawShape(shape, in: &ctx) }
         if let gradient = layer as? GradientLayer { Renderer.drawGradient(gradient, in: &ctx) }
+        if let pattern = layer as? PatternLayer { drawPattern(pattern, in: &ctx, depth: depth) }
         if let text = layer as? TextLayer { Renderer.drawText(text, in: &ctx) }
         if !layer.sublayers.isEmpty {
             ctx.concatenate(layer.effectiveSublayerTransform)

@@ -68,7 +68,7 @@ extension Renderer {
             local = local.map { $0.union(r) } ?? r
         }
         // Text is drawn clipped to the bounds, so they hold every glyph.
-        if layer.backgroundColor != nil || layer is GradientLayer || layer is TextLayer || borderShape(layer) != nil { add(layer.bounds) }
+        if layer.backgroundColor != nil || layer is GradientLayer || layer is PatternLayer || layer is TextLayer || borderShape(layer) != nil { add(layer.bounds) }
         if let image = layer.contents {
             for piece in ContentsDrawing(layer: layer, image: image).pieces { add(piece.dest) }
         }

@@ -29,7 +29,9 @@ import CutoutLayers
 ///   stroke limited by `strokeStart`/`strokeEnd` strokes the trimmed path;
 /// - `GradientLayer`: a `linearGradient`/`radialGradient` in `userSpaceOnUse` units, with
 ///   extra stops where the alpha changes so that SVG's straight-colour interpolation follows
-///   our premultiplied one;
+///   our premultiplied one; a radial gradient's focal circle as `fx`, `fy`, `fr`;
+/// - `PatternLayer`: a `<pattern>` in `userSpaceOnUse` units whose tile is `tileRect` and
+///   whose content is the tile's layer tree, filling the bounds;
 /// - ``TextLayer``: the glyph outlines as one `<path>` clipped to the bounds, the string in
 ///   `aria-label` (outlines round-trip and draw the same without the font);
 /// - contents: the image once as a PNG data URI in `<defs>`, placed by `<use>` through a clip

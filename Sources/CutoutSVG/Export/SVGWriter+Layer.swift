@@ -74,6 +74,7 @@ extension SVGWriter {
         if let image = layer.contents { emitContents(ContentsDrawing(layer: layer, image: image)) }
         if let shape = layer as? ShapeLayer { emitShape(shape) }
         if let gradient = layer as? GradientLayer { emitGradient(gradient) }
+        if let pattern = layer as? PatternLayer { emitPattern(pattern, depth: depth) }
         if let text = layer as? TextLayer { emitText(text) }
         if !layer.sublayers.isEmpty {
             let inner = layer.effectiveSublayerTransform
