@@ -144,6 +144,16 @@ import CutoutRaster
         #expect(stats.layersSkippedForBudget == 300)
     }
 
+    /// The object bounding box a filter measures is the geometry: a pattern-filled or
+    /// stroked shape measures its path, not the painted area or the stroke.
+    @Test func objectBoundingBoxIsTheGeometry() throws {
+        let (layer, _) = try Self.filtered(Self.doc(
+            #"<pattern id="p" width="4" height="4" patternUnits="userSpaceOnUse"><rect width="2" height="2"/></pattern><filter id="f"><feOffset/></filter>"#,
+            #"<g filter="url(#f)"><rect x="10" y="5" width="30" height="20" fill="url(#p)" stroke="red" stroke-width="6"/></g>"#))
+        let box = try #require(layer?.filterObjectBoundingBox)
+        #expect(abs(box.minX - 10) < 1e-9 && abs(box.minY - 5) < 1e-9 && abs(box.width - 30) < 1e-9 && abs(box.height - 20) < 1e-9, "\(box)")
+    }
+
     /// Percentages of a `userSpaceOnUse` region are of the viewport; the subregion of a
     /// primitive is kept; `primitiveUnits="objectBoundingBox"` keeps fractions.
     @Test func unitsAndSubregions() throws {
