@@ -49,6 +49,8 @@ struct SVGStyle {
     /// `paint-order` puts the markers before the stroke: resvg then draws them below the
     /// whole shape (fill and stroke are one node there), else above it.
     var markersBelow = false
+    /// `vector-effect: non-scaling-stroke` (not inherited: set per element).
+    var nonScalingStroke = false
     var color: Color = .black
     var visible = true
     var font = SVGFontStyle()
