@@ -46,9 +46,9 @@ struct SVGStyle {
     var dashOffset: CGFloat = 0
     /// `paint-order` puts the stroke before the fill.
     var strokeBeforeFill = false
-    /// `paint-order` puts the markers before the stroke: resvg then draws them below the
-    /// whole shape (fill and stroke are one node there), else above it.
-    var markersBelow = false
+    /// Where `paint-order` puts the markers among the three layers: 0 first, 1 between fill
+    /// and stroke, 2 last (the default).
+    var markersPosition = 2
     var color: Color = .black
     var visible = true
     var font = SVGFontStyle()
