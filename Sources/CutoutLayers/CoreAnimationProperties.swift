@@ -40,6 +40,8 @@ public struct CoreAnimationProperties: Hashable, Sendable {
         case gradientSpread
         /// A ``Layer/blendMode`` that is a Porter-Duff operator (no Core Image blend filter).
         case blendMode
+        /// ``Layer/filters`` (SVG filter graphs have no public Core Animation counterpart).
+        case filters
         /// A radial gradient whose start circle is not the centre point
         /// (``GradientLayer/focalPoint``, ``GradientLayer/focalRadius``): Core Animation's
         /// radial gradients have one centre.
@@ -124,6 +126,7 @@ extension Layer {
         if blurSigma.isFinite && blurSigma > 0 { unsupported.append(.blur) }
         if mask?.isLuminanceMask == true { unsupported.append(.luminanceMask) }
         if blendMode != .normal, Self.compositingFilterName(blendMode) == nil { unsupported.append(.blendMode) }
+        if !filters.isEmpty { unsupported.append(.filters) }
         var p = CoreAnimationProperties(
             kind: .layer, name: name,
             bounds: finite ? bounds : .zero, position: finite ? position : .zero,

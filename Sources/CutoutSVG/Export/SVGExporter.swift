@@ -19,6 +19,8 @@ import CutoutLayers
 ///   stdDeviation = `Layer/shadowSigma(forRadius:)`) and offset, under the layer's content;
 ///   without a path, a drop-shadow filter on the content group (flood, `in` SourceAlpha, blur,
 ///   offset, merged under SourceGraphic) casts it from its alpha;
+/// - `Layer/filters` become `<filter>` elements (units, region, colour spaces and the
+///   primitive graph kept) applied by a `filter` list on a group inside the layer's group;
 /// - `Layer/blurSigma` is an `feGaussianBlur` filter on the layer's group;
 /// - `Layer/blendMode` is CSS `mix-blend-mode` in the group's `style` (the separable and
 ///   non-separable modes and `plus-lighter`; the Porter-Duff operators have no SVG spelling

@@ -331,17 +331,15 @@ final class SVGBuilder {
             if let mode = SVGBuilder.blendModes[v] { layer.blendMode = mode } else { warn(e.line, "invalid mix-blend-mode '\(v.prefix(40))' ignored") }
         }
         if d["isolation"]?.trimmingCharacters(in: .whitespaces).lowercased() == "isolate" { layer.isolatesBlending = true }
-        var region: Layer?
-        if let ref = d["filter"], ref != "none" { region = try applyFilter(ref, to: layer, e, depth: depth + 1) }
+        if let ref = d["filter"], ref != "none" { try applyFilter(ref, to: layer, e, style: style, depth: depth + 1) }
         var clip: Layer?
         if let ref = d["clip-path"], ref != "none" { clip = try clipLayer(ref, for: layer, e, depth: depth + 1) }
         var mask: Layer?
         if let ref = d["mask"], ref != "none" { mask = try maskLayer(ref, for: layer, e, style: style, depth: depth + 1) }
-        // Filter region, mask and clip all multiply the alpha, so they chain as masks of masks.
-        // The region and the mask are placed in the element's coordinates (bounds origin at
-        // their position) and have no mask of their own; the clip, which may carry its own
-        // clip-path, goes last.
-        let chain = [region, mask, clip].compactMap { $0 }
+        // Mask and clip both multiply the alpha, so they chain as masks of masks. The mask is
+        // placed in the element's coordinates (bounds origin at its position) and has no mask
+        // of its own; the clip, which may carry its own clip-path, goes last.
+        let chain = [mask, clip].compactMap { $0 }
         for (outer, inner) in zip(chain, chain.dropFirst()) { outer.mask = inner }
         layer.mask = chain.first
     }

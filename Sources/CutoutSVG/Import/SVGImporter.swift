@@ -35,13 +35,14 @@ public struct SVGImage {
 /// fill); `mix-blend-mode` (`Layer/blendMode`) and `isolation` (`Layer/isolatesBlending`); a
 /// DOCTYPE's internal entities (text replacement, bounded by ``Limits/maxEntityDepth`` and
 /// ``Limits/maxEntityExpansionBytes``; external and parameter entities are refused);
-/// `filter` made of one `feGaussianBlur` (`Layer/blurSigma`) or a drop shadow
-/// (`feDropShadow`, or the primitive chain ``SVGExporter`` writes: the layer's shadow);
+/// `filter` as `Layer/filters`: `url(#id)` lists of `<filter>` graphs (`feFlood`, `feOffset`,
+/// `feGaussianBlur`, `feColorMatrix`, `feBlend`, `feComposite`, `feMerge`, `feDropShadow`) and
+/// the CSS filter functions (see `SVGBuilder.applyFilter` for invalid and unsupported input);
 /// `text`/`tspan` (`x`, `y`, `dx`, `dy`, `text-anchor`, `font-family`, `font-size`,
 /// `font-weight`, `font-style`, `letter-spacing`, `word-spacing`, `text-decoration`), drawn as
 /// glyph outlines from the fonts of a ``FontCatalog``.
 ///
-/// Unsupported content (images, other filters…) is skipped with a warning,
+/// Unsupported content (filter primitives outside ``Filter``, external images…) is skipped with a warning,
 /// never an error. Errors are reserved for input that is not a readable SVG document or that
 /// breaks a ``Limits`` bound; every limit is checked while reading, so time and memory stay
 /// bounded whatever the input.
