@@ -180,4 +180,18 @@ import CutoutRaster
         #expect(g.colors.first == Color(red: 0, green: 1, blue: 0, alpha: 1))
         #expect(g.colors.last == Color(red: 0, green: 0, blue: 1, alpha: 1))
     }
+
+    /// A `<use>` is the context element of what it shows: `context-fill`/`context-stroke`
+    /// there are the use's fill and stroke.
+    @Test func useIsTheContextElement() throws {
+        let svg = """
+        <svg xmlns="http://www.w3.org/2000/svg" width="40" height="40">
+          <defs><rect id="r" width="10" height="10" fill="context-stroke" stroke="context-fill"/></defs>
+          <use href="#r" fill="#0000ff" stroke="#00ff00"/>
+        </svg>
+        """
+        let shape = try #require(Self.layers(ShapeLayer.self, in: SVGImporter.importSVG(svg).layer).first)
+        #expect(shape.fillColor == Color(red: 0, green: 1, blue: 0, alpha: 1))
+        #expect(shape.strokeColor == Color(red: 0, green: 0, blue: 1, alpha: 1))
+    }
 }

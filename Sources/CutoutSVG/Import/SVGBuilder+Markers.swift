@@ -292,6 +292,15 @@ extension SVGBuilder {
 }
 
 extension SVGBuilder {
+    /// `style` with its own fill and stroke as the paints `context-fill` and `context-stroke`
+    /// stand for below it: a `<use>` is the context element of what it shows (SVG 2).
+    func withContextPaint(_ style: SVGStyle) -> SVGStyle {
+        var s = style
+        s.contextFill = style.fill
+        s.contextStroke = style.stroke
+        return s
+    }
+
     /// Replaces `context-fill` and `context-stroke` by the paints they stand for.
     func resolveContextPaint(_ s: inout SVGStyle) {
         for keyPath in [\SVGStyle.fill, \SVGStyle.stroke] {

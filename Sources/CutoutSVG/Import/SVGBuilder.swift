@@ -411,6 +411,7 @@ final class SVGBuilder {
     }
 
     func use(_ e: SVGNode, style: SVGStyle, depth: Int) throws(SVGError) -> Layer? {
+        let style = withContextPaint(style)
         guard let href = e.attributes["href"] ?? e.attributes["xlink:href"] else { return nil }
         guard let target = referenced(href) else {
             warn(e.line, "<use> references '\(href.prefix(40))', which does not exist; skipped")

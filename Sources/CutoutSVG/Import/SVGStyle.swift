@@ -10,7 +10,7 @@ enum SVGPaint: Equatable {
     /// A reference to a paint server, with the fallback used when it cannot be resolved.
     case url(String, fallback: Color?)
     /// SVG 2's `context-fill` / `context-stroke`: the fill or stroke of the shape a marker is
-    /// drawn for (none elsewhere).
+    /// drawn for, or of the `<use>` showing the element (none elsewhere).
     case contextFill, contextStroke
 
     static func parse(_ text: String) -> SVGPaint? {
