@@ -178,7 +178,7 @@ package struct Renderer {
         let rendered: Offscreen?
         if layer.filters.isEmpty {
             var visiting: Set<ObjectIdentifier> = []
-            guard let box = Renderer.layerBox(layer, parentCTM: parentCTM, depth: depth, visiting: &visiting),
+            guard let box = Renderer.layerBox(layer, parentCTM: parentCTM, depth: depth, canvasScale: ctx.pixmap.scale, visiting: &visiting),
                   let area = Renderer.DeviceArea(covering: box, in: ctx) else { return }
             rendered = offscreen(like: ctx, area: area, { off in drawBody(layer, shadow: shadow, in: &off, depth: depth) })
         } else {
@@ -229,7 +229,7 @@ package struct Renderer {
             drawContent(layer, in: &ctx, depth: depth)
         } else {
             var visiting: Set<ObjectIdentifier> = [ObjectIdentifier(layer)]
-            guard let box = Renderer.contentBox(layer, ctm: ctx.ctm, depth: depth, visiting: &visiting),
+            guard let box = Renderer.contentBox(layer, ctm: ctx.ctm, depth: depth, canvasScale: ctx.pixmap.scale, visiting: &visiting),
                   let area = DeviceArea(covering: box, in: ctx),
                   let content = offscreen(like: ctx, area: area, { off in drawContent(layer, in: &off, depth: depth) }) else { return }
             defer { state.release(content.bytes) }

@@ -164,6 +164,7 @@ extension SVGBuilder {
         layer.miterLimit = style.miterLimit
         layer.lineDashPattern = style.dashArray
         layer.lineDashPhase = style.dashOffset
+        layer.hasNonScalingStroke = style.nonScalingStroke
         applyLineCapAndJoin(layer, style)
     }
 }

@@ -26,6 +26,8 @@ final class SVGBuilder {
     /// parsed (and warned about) once, and its layers share one path.
     var geometryCache: [ObjectIdentifier: Path?] = [:]
     var transformCache: [ObjectIdentifier: Transform?] = [:]
+    /// Decoded `<image>` pixels, per element (see ``image(_:style:depth:)``).
+    var imageCache: [ObjectIdentifier: Pixmap?] = [:]
     /// Content boxes of finished layers: clip paths, masks and filters in object-bounding-box
     /// units measure their element, and nested ones would otherwise measure the same
     /// content again at every level.
@@ -35,6 +37,8 @@ final class SVGBuilder {
     /// Elements being expanded through a reference (`use`, `clip-path`, `mask`), to detect cycles.
     var active: Set<ObjectIdentifier> = []
     var declarationCache: [ObjectIdentifier: [String: String]] = [:]
+    /// Parents and siblings of every element, for CSS selectors (built with the style sheets).
+    var cssTree: CSSElementTree?
     /// The current viewport size, for percentages.
     var viewport = CGSize(width: 300, height: 150)
     /// Where `<text>` finds its fonts.
@@ -140,6 +144,8 @@ final class SVGBuilder {
         layer.masksToBounds = true
         layer.name = "svg"
         viewport = vb?.rect.size ?? size
+        // Conditions failing on the root hide the whole document (as resvg does).
+        guard conditionsPass(root) else { return SVGImage(layer: layer, size: size, warnings: warnings) }
         let style = computedStyle(d, parent: SVGStyle(), element: root)
         let content = try group(root, style: style, depth: 1)
         if let vb { content.transform = vb.transform(into: layer.bounds, preserveAspectRatio: root.attributes["preserveAspectRatio"]) }
@@ -150,19 +156,10 @@ final class SVGBuilder {
 
     // MARK: Styles
 
-    /// Presentation attributes, then matching CSS rules, then the `style` attribute.
+    /// The element's declared properties after the CSS cascade (see ``cascade(_:)``).
     func declarations(_ e: SVGNode) throws(SVGError) -> [String: String] {
         if let cached = declarationCache[ObjectIdentifier(e)] { return cached }
-        var d: [String: String] = [:]
-        for (k, v) in e.attributes where SVGBuilder.presentationAttributes.contains(k) { d[k] = v }
-        if !sheet.isEmpty {
-            let classes = Set((e.attributes["class"] ?? "").split(whereSeparator: \.isWhitespace).map(String.init))
-            let tested = sheet.rulesTested
-            let matched = sheet.declarations(name: e.name, id: e.attributes["id"], classes: classes)
-            try countVisits(sheet.rulesTested - tested)
-            for (k, v) in matched { d[k] = v }
-        }
-        if let style = e.attributes["style"] { for (k, v) in CSSStyleSheet.declarations(style) { d[k] = v } }
+        let d = try cascade(e)
         declarationCache[ObjectIdentifier(e)] = d
         return d
     }
@@ -172,6 +169,7 @@ final class SVGBuilder {
         "stroke-linejoin", "stroke-miterlimit", "stroke-dasharray", "stroke-dashoffset", "opacity", "clip-rule",
         "clip-path", "mask", "color", "display", "visibility", "stop-color", "stop-opacity", "filter", "transform",
         "mix-blend-mode", "isolation", "paint-order", "marker-start", "marker-mid", "marker-end",
+        "transform-origin", "vector-effect",
         "font-family", "font-size", "font-weight", "font-style", "letter-spacing", "word-spacing", "text-anchor",
         "text-decoration",
     ]
@@ -253,6 +251,7 @@ final class SVGBuilder {
             } else { warn(e.line, "invalid paint-order '\(v.prefix(40))' ignored") }
         }
         if let v = value("visibility") { s.visible = v == "visible" }
+        s.nonScalingStroke = vectorEffectIsNonScaling(d, element: e)
         computeFontStyle(&s.font, parentSize: parent.font.size, value: value, element: e)
         computeMarkerStyle(&s, value: value)
         return s
@@ -292,14 +291,16 @@ final class SVGBuilder {
     func element(_ e: SVGNode, parentStyle: SVGStyle, depth: Int) throws(SVGError) -> Layer? {
         try visit(e)
         guard isWithinDepth(depth, e, "<\(e.name)>") else { return nil }
-        if SVGBuilder.nonRendering.contains(e.name) { return nil }
+        if SVGBuilder.nonRendering.contains(e.name) || !conditionsPass(e) { return nil }
         let d = try declarations(e)
         if d["display"]?.trimmingCharacters(in: .whitespaces) == "none" { return nil }
         let style = computedStyle(d, parent: parentStyle, element: e)
         let layer: Layer?
         switch e.name {
-        case "g", "a", "switch":
+        case "g", "a":
             layer = try group(e, style: style, depth: depth)
+        case "switch":
+            layer = try switchGroup(e, style: style, depth: depth)
         case "svg":
             layer = try nestedSVG(e, style: style, depth: depth)
         case "use":
@@ -308,6 +309,8 @@ final class SVGBuilder {
             layer = try shape(e, style: style, depth: depth)
         case "text":
             layer = try text(e, style: style, depth: depth)
+        case "image":
+            layer = try image(e, style: style, depth: depth)
         default:
             warn(e.line, "<\(e.name)> is not supported; skipped")
             return nil
@@ -321,7 +324,7 @@ final class SVGBuilder {
     /// referenced filter, clip path and mask are one level deeper.
     func finish(_ layer: Layer, _ e: SVGNode, _ d: [String: String], style: SVGStyle, applyTransform: Bool,
                 depth: Int) throws(SVGError) {
-        if applyTransform, let m = parsedTransform(e, d) { layer.transform = layer.transform.concatenating(m) }
+        if applyTransform, let m = transformAboutOrigin(e, d) { layer.transform = layer.transform.concatenating(m) }
         if let o = d["opacity"] {
             if let (v, suffix) = SVGNumberScanner.numberWithSuffix(o), suffix == "" || suffix == "%" {
                 layer.opacity = min(max(v / (suffix == "%" ? 100 : 1), 0), 1)

@@ -49,6 +49,8 @@ struct SVGStyle {
     /// Where `paint-order` puts the markers among the three layers: 0 first, 1 between fill
     /// and stroke, 2 last (the default).
     var markersPosition = 2
+    /// `vector-effect: non-scaling-stroke` (not inherited: set per element).
+    var nonScalingStroke = false
     var color: Color = .black
     var visible = true
     var font = SVGFontStyle()
