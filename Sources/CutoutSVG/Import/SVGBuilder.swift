@@ -9,6 +9,8 @@ final class SVGBuilder {
     let root: SVGNode
     let limits: SVGImporter.Limits
     var ids: [String: SVGNode] = [:]
+    /// Each element's parent, for the styles that paint servers and markers inherit.
+    var parents: [ObjectIdentifier: SVGNode] = [:]
     var sheet = CSSStyleSheet()
     var warnings: [SVGWarning] = []
     var layerCount = 0
@@ -61,6 +63,7 @@ final class SVGBuilder {
                     for s in sheet.skipped[before...] { warn(e.line, "CSS selector or at-rule not supported, skipped: \(s.prefix(80))") }
                 }
             }
+            for child in e.children { parents[ObjectIdentifier(child)] = e }
             stack.append(contentsOf: e.children.reversed())
         }
     }
@@ -242,12 +245,12 @@ final class SVGBuilder {
             // `normal`, or one to three distinct keywords; the ones left out follow in the
             // default order fill, stroke, markers (an absent keyword counts as position 3).
             let words = v.split(whereSeparator: \.isWhitespace).map(String.init)
-            if words == ["normal"] { s.strokeBeforeFill = false; s.markersBelow = false }
+            if words == ["normal"] { s.strokeBeforeFill = false; s.markersPosition = 2 }
             else if !words.isEmpty, words.count <= 3, Set(words).count == words.count,
                     words.allSatisfy(["fill", "stroke", "markers"].contains) {
                 let stroke = words.firstIndex(of: "stroke") ?? 3, fill = words.firstIndex(of: "fill") ?? 3
                 s.strokeBeforeFill = stroke < fill
-                s.markersBelow = SVGBuilder.markersBeforeStroke(words)
+                s.markersPosition = SVGBuilder.markersPosition(words)
             } else { warn(e.line, "invalid paint-order '\(v.prefix(40))' ignored") }
         }
         if let v = value("visibility") { s.visible = v == "visible" }
@@ -414,6 +417,7 @@ final class SVGBuilder {
     }
 
     func use(_ e: SVGNode, style: SVGStyle, depth: Int) throws(SVGError) -> Layer? {
+        let style = withContextPaint(style)
         guard let href = e.attributes["href"] ?? e.attributes["xlink:href"] else { return nil }
         guard let target = referenced(href) else {
             warn(e.line, "<use> references '\(href.prefix(40))', which does not exist; skipped")
