@@ -12,6 +12,8 @@ final class SVGBuilder {
     var sheet = CSSStyleSheet()
     var warnings: [SVGWarning] = []
     var layerCount = 0
+    /// Markers placed so far, counted against ``SVGImporter/Limits/maxMarkers``.
+    var markerCount = 0
     /// Visits counted against ``SVGImporter/Limits/maxVisits`` (see ``visit(_:)``).
     var visits = 0
     /// Attribute bytes of the elements visited, counted against
@@ -22,6 +24,8 @@ final class SVGBuilder {
     /// parsed (and warned about) once, and its layers share one path.
     var geometryCache: [ObjectIdentifier: Path?] = [:]
     var transformCache: [ObjectIdentifier: Transform?] = [:]
+    /// Decoded `<image>` pixels, per element (see ``image(_:style:depth:)``).
+    var imageCache: [ObjectIdentifier: Pixmap?] = [:]
     /// Content boxes of finished layers: clip paths, masks and filters in object-bounding-box
     /// units measure their element, and nested ones would otherwise measure the same
     /// content again at every level.
@@ -31,6 +35,8 @@ final class SVGBuilder {
     /// Elements being expanded through a reference (`use`, `clip-path`, `mask`), to detect cycles.
     var active: Set<ObjectIdentifier> = []
     var declarationCache: [ObjectIdentifier: [String: String]] = [:]
+    /// Parents and siblings of every element, for CSS selectors (built with the style sheets).
+    var cssTree: CSSElementTree?
     /// The current viewport size, for percentages.
     var viewport = CGSize(width: 300, height: 150)
     /// Where `<text>` finds its fonts.
@@ -135,6 +141,8 @@ final class SVGBuilder {
         layer.masksToBounds = true
         layer.name = "svg"
         viewport = vb?.rect.size ?? size
+        // Conditions failing on the root hide the whole document (as resvg does).
+        guard conditionsPass(root) else { return SVGImage(layer: layer, size: size, warnings: warnings) }
         let style = computedStyle(d, parent: SVGStyle(), element: root)
         let content = try group(root, style: style, depth: 1)
         if let vb { content.transform = vb.transform(into: layer.bounds, preserveAspectRatio: root.attributes["preserveAspectRatio"]) }
@@ -145,19 +153,10 @@ final class SVGBuilder {
 
     // MARK: Styles
 
-    /// Presentation attributes, then matching CSS rules, then the `style` attribute.
+    /// The element's declared properties after the CSS cascade (see ``cascade(_:)``).
     func declarations(_ e: SVGNode) throws(SVGError) -> [String: String] {
         if let cached = declarationCache[ObjectIdentifier(e)] { return cached }
-        var d: [String: String] = [:]
-        for (k, v) in e.attributes where SVGBuilder.presentationAttributes.contains(k) { d[k] = v }
-        if !sheet.isEmpty {
-            let classes = Set((e.attributes["class"] ?? "").split(whereSeparator: \.isWhitespace).map(String.init))
-            let tested = sheet.rulesTested
-            let matched = sheet.declarations(name: e.name, id: e.attributes["id"], classes: classes)
-            try countVisits(sheet.rulesTested - tested)
-            for (k, v) in matched { d[k] = v }
-        }
-        if let style = e.attributes["style"] { for (k, v) in CSSStyleSheet.declarations(style) { d[k] = v } }
+        let d = try cascade(e)
         declarationCache[ObjectIdentifier(e)] = d
         return d
     }
@@ -166,13 +165,14 @@ final class SVGBuilder {
         "fill", "fill-opacity", "fill-rule", "stroke", "stroke-opacity", "stroke-width", "stroke-linecap",
         "stroke-linejoin", "stroke-miterlimit", "stroke-dasharray", "stroke-dashoffset", "opacity", "clip-rule",
         "clip-path", "mask", "color", "display", "visibility", "stop-color", "stop-opacity", "filter", "transform",
-        "mix-blend-mode", "isolation", "paint-order",
+        "mix-blend-mode", "isolation", "paint-order", "marker-start", "marker-mid", "marker-end",
+        "transform-origin", "vector-effect",
         "font-family", "font-size", "font-weight", "font-style", "letter-spacing", "word-spacing", "text-anchor",
         "text-decoration",
     ]
 
     /// The properties read from CSS rules; declarations of others are dropped as the sheet is read.
-    static let styleProperties = presentationAttributes.union(["mask-type"])
+    static let styleProperties = presentationAttributes.union(["mask-type", "marker"])
 
     func computedStyle(_ d: [String: String], parent: SVGStyle, element e: SVGNode) -> SVGStyle {
         var s = parent
@@ -202,6 +202,7 @@ final class SVGBuilder {
         if let v = value("stroke") {
             if let p = SVGPaint.parse(v) { s.stroke = p } else { warn(e.line, "invalid stroke '\(v.prefix(40))' ignored") }
         }
+        resolveContextPaint(&s)
         if let v = opacity("fill-opacity") { s.fillOpacity = v }
         if let v = opacity("stroke-opacity") { s.strokeOpacity = v }
         if let v = value("fill-rule") { s.fillRule = v == "evenodd" ? .evenOdd : .winding }
@@ -238,15 +239,18 @@ final class SVGBuilder {
             // `normal`, or one to three distinct keywords; the ones left out follow in the
             // default order fill, stroke, markers (an absent keyword counts as position 3).
             let words = v.split(whereSeparator: \.isWhitespace).map(String.init)
-            if words == ["normal"] { s.strokeBeforeFill = false }
+            if words == ["normal"] { s.strokeBeforeFill = false; s.markersBelow = false }
             else if !words.isEmpty, words.count <= 3, Set(words).count == words.count,
                     words.allSatisfy(["fill", "stroke", "markers"].contains) {
                 let stroke = words.firstIndex(of: "stroke") ?? 3, fill = words.firstIndex(of: "fill") ?? 3
                 s.strokeBeforeFill = stroke < fill
+                s.markersBelow = SVGBuilder.markersBeforeStroke(words)
             } else { warn(e.line, "invalid paint-order '\(v.prefix(40))' ignored") }
         }
         if let v = value("visibility") { s.visible = v == "visible" }
+        s.nonScalingStroke = vectorEffectIsNonScaling(d, element: e)
         computeFontStyle(&s.font, parentSize: parent.font.size, value: value, element: e)
+        computeMarkerStyle(&s, value: value)
         return s
     }
 
@@ -284,14 +288,16 @@ final class SVGBuilder {
     func element(_ e: SVGNode, parentStyle: SVGStyle, depth: Int) throws(SVGError) -> Layer? {
         try visit(e)
         guard isWithinDepth(depth, e, "<\(e.name)>") else { return nil }
-        if SVGBuilder.nonRendering.contains(e.name) { return nil }
+        if SVGBuilder.nonRendering.contains(e.name) || !conditionsPass(e) { return nil }
         let d = try declarations(e)
         if d["display"]?.trimmingCharacters(in: .whitespaces) == "none" { return nil }
         let style = computedStyle(d, parent: parentStyle, element: e)
         let layer: Layer?
         switch e.name {
-        case "g", "a", "switch":
+        case "g", "a":
             layer = try group(e, style: style, depth: depth)
+        case "switch":
+            layer = try switchGroup(e, style: style, depth: depth)
         case "svg":
             layer = try nestedSVG(e, style: style, depth: depth)
         case "use":
@@ -300,6 +306,8 @@ final class SVGBuilder {
             layer = try shape(e, style: style, depth: depth)
         case "text":
             layer = try text(e, style: style, depth: depth)
+        case "image":
+            layer = try image(e, style: style, depth: depth)
         default:
             warn(e.line, "<\(e.name)> is not supported; skipped")
             return nil
@@ -313,7 +321,7 @@ final class SVGBuilder {
     /// referenced filter, clip path and mask are one level deeper.
     func finish(_ layer: Layer, _ e: SVGNode, _ d: [String: String], style: SVGStyle, applyTransform: Bool,
                 depth: Int) throws(SVGError) {
-        if applyTransform, let m = parsedTransform(e, d) { layer.transform = layer.transform.concatenating(m) }
+        if applyTransform, let m = transformAboutOrigin(e, d) { layer.transform = layer.transform.concatenating(m) }
         if let o = d["opacity"] {
             if let (v, suffix) = SVGNumberScanner.numberWithSuffix(o), suffix == "" || suffix == "%" {
                 layer.opacity = min(max(v / (suffix == "%" ? 100 : 1), 0), 1)
@@ -323,17 +331,15 @@ final class SVGBuilder {
             if let mode = SVGBuilder.blendModes[v] { layer.blendMode = mode } else { warn(e.line, "invalid mix-blend-mode '\(v.prefix(40))' ignored") }
         }
         if d["isolation"]?.trimmingCharacters(in: .whitespaces).lowercased() == "isolate" { layer.isolatesBlending = true }
-        var region: Layer?
-        if let ref = d["filter"], ref != "none" { region = try applyFilter(ref, to: layer, e, depth: depth + 1) }
+        if let ref = d["filter"], ref != "none" { try applyFilter(ref, to: layer, e, style: style, depth: depth + 1) }
         var clip: Layer?
         if let ref = d["clip-path"], ref != "none" { clip = try clipLayer(ref, for: layer, e, depth: depth + 1) }
         var mask: Layer?
         if let ref = d["mask"], ref != "none" { mask = try maskLayer(ref, for: layer, e, style: style, depth: depth + 1) }
-        // Filter region, mask and clip all multiply the alpha, so they chain as masks of masks.
-        // The region and the mask are placed in the element's coordinates (bounds origin at
-        // their position) and have no mask of their own; the clip, which may carry its own
-        // clip-path, goes last.
-        let chain = [region, mask, clip].compactMap { $0 }
+        // Mask and clip both multiply the alpha, so they chain as masks of masks. The mask is
+        // placed in the element's coordinates (bounds origin at its position) and has no mask
+        // of its own; the clip, which may carry its own clip-path, goes last.
+        let chain = [mask, clip].compactMap { $0 }
         for (outer, inner) in zip(chain, chain.dropFirst()) { outer.mask = inner }
         layer.mask = chain.first
     }
