@@ -74,8 +74,13 @@ struct HotPixels {
         for s in segs {
             route.removeAll(keepingCapacity: true)
             let dx = s.b.x - s.a.x, dy = s.b.y - s.a.y
+            // A pixel meets the segment's line only when |orient| ≤ (|dx| + |dy|) / 2 (the
+            // square's extent across the line): a cheap exact rejection of most candidates.
+            let reach = dx.magnitude + dy.magnitude
             forEachPixel(near: s) { c in
-                guard c != s.a, c != s.b, Self.passes(s.a, s.b, through: c) else { return }
+                guard c != s.a, c != s.b,
+                      2 * GridPoint.orient(s.a, s.b, c).magnitude <= reach,
+                      Self.passes(s.a, s.b, through: c) else { return }
                 // The pixels a segment meets run monotonically in x and in y, so their
                 // projections on its direction order them.
                 route.append(((c.x - s.a.x) * dx + (c.y - s.a.y) * dy, c))
