@@ -3,7 +3,7 @@
 
 Needs: pip install numpy skia-python skia-pathops   (see scripts/requirements-golden.txt)
 Run:   python scripts/golden_boolean.py
-Writes Tests/CutoutGeometryTests/Fixtures/boolean/pathops-cases.json.
+Writes Tests/CutoutGeometryTests/Fixtures/boolean/pathops-cases.json and pathops-degenerate.json.
 
 Every case gives two operands as absolute SVG path data (M/L/Q/C/Z only, coordinates rounded
 to float32 so Skia, whose paths are float32, sees exactly what the Swift test parses), the
@@ -17,6 +17,14 @@ operation and the fill rule of both operands. The reference is skia-pathops (Ski
 1e-9 relative), "polygon" (slanted crossings; Skia rounds its output to float32: 1e-6),
 "curve" (both sides flatten curves: 0.1%).
 
+Near-degenerate cases ("kind": "degenerate") go to pathops-degenerate.json in the same format:
+fans of thin wedges whose apexes all lie within a few grid cells of one point, pinwheels whose
+hundred chords all pass within 0.02 pt of the centre (Skia fails when they come closer),
+almost-collinear overlapping edges, slivers one float32 ulp thick, grids of squares whose
+shared edges differ by one ulp, and random polygons whose vertices cluster around three points (splitmix64, seeded). Operands are
+float32 like the others; the Swift test compares areas within a bound stated there and checks
+that no two result edges cross.
+
 The seed case (SPEC §3, "erased curve"): Skia's stroker outlines the quadratic from
 (w/4, h/4) to (3w/4, 3h/4), control (w, 0), width 70, round caps and joins, on a 100 x 100
 card with corner radius 20 (the seed's code at a size where the thick curve folds over itself;
@@ -25,6 +33,7 @@ the outline overlaps itself (non-zero fill, but not even-odd fill) inside the ca
 """
 import json
 import math
+from fractions import Fraction
 import os
 import random
 
@@ -34,6 +43,7 @@ import skia
 
 OUT = os.path.join(os.path.dirname(__file__), "..", "Tests", "CutoutGeometryTests", "Fixtures", "boolean",
                    "pathops-cases.json")
+OUT_DEGENERATE = os.path.join(os.path.dirname(OUT), "pathops-degenerate.json")
 K = 0.5522847498307936  # cubic circle constant
 
 
@@ -227,6 +237,214 @@ def seed_outline(w=100.0, h=100.0):
     return s
 
 
+def f32_next(v, k=1):
+    """The float32 k ulps above v."""
+    x = np.float32(v)
+    for _ in range(k):
+        x = np.nextafter(x, np.float32(np.inf), dtype=np.float32)
+    return float(x)
+
+
+def fan(cx, cy, n, r, half_width, phase, jitter, rng):
+    s = SVG()
+    for i in range(n):
+        a = phase + 2 * math.pi * i / n
+        apex = (cx + rng.uniform(-jitter, jitter), cy + rng.uniform(-jitter, jitter))
+        s = s + poly([apex, (cx + r * math.cos(a - half_width), cy + r * math.sin(a - half_width)),
+                      (cx + r * math.cos(a + half_width), cy + r * math.sin(a + half_width))])
+    return s
+
+
+def pinwheel(n, r, eps, phase):
+    """A closed polygon of n near-diameters: each chord passes within r*eps of the centre."""
+    return poly([(r * math.cos(phase + i * (math.pi + eps)), r * math.sin(phase + i * (math.pi + eps)))
+                 for i in range(n)])
+
+
+def ulp_squares(n, size, horizontal):
+    """A row (or column) of squares whose shared edges sit one float32 ulp apart."""
+    s = SVG()
+    for i in range(n):
+        lo = f32_next(i * size, i % 2) if i else 0.0
+        hi = f32_next((i + 1) * size, (i + 1) % 2 * 2)
+        s = s + (rect(lo, 0, hi - lo, size) if horizontal else rect(0, lo, size, hi - lo))
+    return s
+
+
+class SplitMix:
+    def __init__(self, seed):
+        self.state = seed
+
+    def unit(self):
+        self.state = (self.state + 0x9E3779B97F4A7C15) & ((1 << 64) - 1)
+        z = self.state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & ((1 << 64) - 1)
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & ((1 << 64) - 1)
+        z ^= z >> 31
+        return (z >> 11) / 9007199254740992
+
+
+def clustered_polygon(g, vertices, centres, jitter):
+    pts = []
+    for _ in range(vertices):
+        cx, cy = centres[int(g.unit() * len(centres))]
+        pts.append((cx + (g.unit() - 0.5) * jitter, cy + (g.unit() - 0.5) * jitter))
+    return poly(pts)
+
+
+def polygons(svg):
+    """The contours of M/L/Z path data as lists of exact (Fraction) points."""
+    contours, cur = [], []
+    for part in svg.parts:
+        if part[0] == "M":
+            if cur: contours.append(cur)
+            cur = [tuple(Fraction(float(v)) for v in part[1:].split())]
+        elif part[0] == "L":
+            cur.append(tuple(Fraction(float(v)) for v in part[1:].split()))
+        elif part[0] == "Z":
+            if cur: contours.append(cur)
+            cur = []
+        else:
+            raise ValueError(part)
+    if cur: contours.append(cur)
+    return contours
+
+
+KEEP = {"union": lambda x, y: x or y, "intersection": lambda x, y: x and y,
+        "subtracting": lambda x, y: x and not y, "symmetricDifference": lambda x, y: x != y}
+
+
+def exact_areas(a, b, rule):
+    """Area of every operation on polygon sets a and b, exactly, by vertical slabs (independent of Skia).
+
+    Slabs run between consecutive x coordinates of vertices and crossings, so no two edges
+    cross inside one; there, the edges are sorted by height and each trapezoid between
+    neighbours is inside or not by the operands' winding numbers (edges below, signed by
+    direction)."""
+    edges = []
+    for tag, polys in ((0, a), (1, b)):
+        for c in polys:
+            for i in range(len(c)):
+                p, q = c[i], c[(i + 1) % len(c)]
+                if p[0] != q[0]:
+                    edges.append((p, q, tag, 1 if p[0] < q[0] else -1))
+    xs = {p[0] for e in edges for p in e[:2]}
+    for i in range(len(edges)):
+        (p, q) = edges[i][:2]
+        for j in range(i + 1, len(edges)):
+            (r, t) = edges[j][:2]
+            d = (q[0] - p[0]) * (t[1] - r[1]) - (q[1] - p[1]) * (t[0] - r[0])
+            if d == 0:
+                continue
+            u = ((r[0] - p[0]) * (t[1] - r[1]) - (r[1] - p[1]) * (t[0] - r[0])) / d
+            v = ((r[0] - p[0]) * (q[1] - p[1]) - (r[1] - p[1]) * (q[0] - p[0])) / d
+            if 0 < u < 1 and 0 < v < 1:
+                xs.add(p[0] + u * (q[0] - p[0]))
+    xs = sorted(xs)
+    inside = (lambda w: w != 0) if rule == "winding" else (lambda w: w % 2 != 0)
+
+    def y_at(e, x):
+        p, q = e[0], e[1]
+        return p[1] + (q[1] - p[1]) * (x - p[0]) / (q[0] - p[0])
+
+    totals = {op: Fraction(0) for op in KEEP}
+    for x0, x1 in zip(xs, xs[1:]):
+        xm = (x0 + x1) / 2
+        span = sorted((e for e in edges if min(e[0][0], e[1][0]) <= x0 and max(e[0][0], e[1][0]) >= x1),
+                      key=lambda e: y_at(e, xm))
+        w = [0, 0]
+        for k in range(len(span) - 1):
+            e = span[k]
+            w[e[2]] += e[3]
+            ops = [op for op, keep in KEEP.items() if keep(inside(w[0]), inside(w[1]))]
+            if ops:
+                f = span[k + 1]
+                area = (x1 - x0) * ((y_at(f, x0) - y_at(e, x0)) + (y_at(f, x1) - y_at(e, x1))) / 2
+                for op in ops:
+                    totals[op] += area
+    return {op: float(t) for op, t in totals.items()}
+
+
+def winding(polys, x, y):
+    """Winding number of polygon set `polys` at (x, y) (a point clear of the outline)."""
+    w = 0
+    for c in polys:
+        for i in range(len(c)):
+            (px, py), (qx, qy) = [(float(v[0]), float(v[1])) for v in (c[i], c[(i + 1) % len(c)])]
+            if (py <= y) != (qy <= y):
+                cross = (qx - px) * (y - py) - (qy - py) * (x - px)
+                if qy > py and cross > 0:
+                    w += 1
+                elif qy < py and cross < 0:
+                    w -= 1
+    return w
+
+
+def make_degenerate_case(name, a, b, op, rule, areas, rng, count=48, margin=0.75):
+    """A near-degenerate case: the exact area (``exact_areas``), Skia's area for comparison (None
+    when PathOps fails), samples classified from the operands' exact winding numbers."""
+    pa, pb = polygons(a), polygons(b)
+    inside = (lambda w: w != 0) if rule == "winding" else (lambda w: w % 2 != 0)
+
+    def member(x, y):
+        return KEEP[op](inside(winding(pa, x, y)), inside(winding(pb, x, y)))
+
+    try:
+        fill = RULES[rule]
+        res = pathops.op(parse_svg(a.text(), fill), parse_svg(b.text(), fill), OPS[op], fix_winding=True)
+        skia_area = net_area(res)
+    except pathops.PathOpsError:
+        skia_area = None
+    xs = [float(p[0]) for poly in pa + pb for p in poly]
+    ys = [float(p[1]) for poly in pa + pb for p in poly]
+    out, n_in, tries = [], 0, 0
+    while len(out) < count and tries < 4000:
+        tries += 1
+        x, y = rng.uniform(min(xs) - 5, max(xs) + 5), rng.uniform(min(ys) - 5, max(ys) + 5)
+        m = member(x, y)
+        if any(member(x + dx * margin, y + dy * margin) != m for dx in (-1, 0, 1) for dy in (-1, 0, 1)):
+            continue
+        if m and n_in >= count // 2 and tries < 2000:
+            continue
+        if not m and len(out) - n_in >= count - count // 2 and tries < 2000:
+            continue
+        n_in += m
+        out.append([round(x, 4), round(y, 4), bool(m)])
+    return {"name": name, "op": op, "rule": rule, "kind": "degenerate", "a": a.text(), "b": b.text(),
+            "area": areas[op], "pathops_area": skia_area, "samples": out}
+
+
+def degenerate_cases(rng):
+    cases = []
+
+    def add(name, a, b, rules=("winding",)):
+        for rule in rules:
+            areas = exact_areas(polygons(a), polygons(b), rule)
+            for op in OPS:
+                c = make_degenerate_case(f"{name}-{op}-{rule}", a, b, op, rule, areas, rng)
+                if c["pathops_area"] is None:
+                    print("pathops failed:", c["name"])
+                elif abs(c["pathops_area"] - c["area"]) > 1e-6 * max(1, c["area"]):
+                    print(f"pathops off: {c['name']} {c['pathops_area']} vs exact {c['area']}")
+                cases.append(c)
+
+    add("fan", fan(0, 0, 16, 100, 0.05, 0, 1e-6, rng), fan(0, 0, 16, 100, 0.05, 1e-6, 1e-6, rng),
+        rules=("winding", "evenOdd"))
+    add("pinwheel", pinwheel(61, 100, 1e-7, 0.1), pinwheel(47, 90, 3e-7, 0.7), rules=("winding", "evenOdd"))
+    add("almost-collinear",
+        poly([(-100, 0), (100, 3e-6), (100, 60), (-100, 60)]) + poly([(-100, 20), (100, 20.000004), (100, 30), (-100, 30)]),
+        poly([(-120, -2e-6), (80, 5e-6), (80, -50), (-120, -50)]) + poly([(-120, 20.000001), (80, 19.999998), (80, 40), (-120, 40)]))
+    add("sliver", rect(0, 0, 100, 100), poly([(0, 1e-6), (100, 0), (100, 100), (f32_next(0), 100)]))
+    add("ulp-squares", ulp_squares(8, 10, True), ulp_squares(8, 10, False), rules=("winding", "evenOdd"))
+    centres = [(0, 0), (f32_next(0, 3), 50), (40, f32_next(20))]
+    for seed in (1, 2, 3):
+        g = SplitMix(seed)
+        a = clustered_polygon(g, 24, centres, 2e-6) + clustered_polygon(g, 7, centres, 1e-3)
+        b = clustered_polygon(g, 18, centres, 2e-6) + clustered_polygon(g, 9, centres, 30)
+        add(f"clustered-{seed}", a, b, rules=("winding", "evenOdd"))
+    return cases
+
+
 def main():
     rng = random.Random(20240611)
     cases = []
@@ -281,6 +499,11 @@ def main():
         json.dump({"generator": "scripts/golden_boolean.py (skia-pathops %s)" % pathops.__version__,
                    "cases": cases, "seed": seed}, fh, indent=1)
     print(f"{len(cases)} cases, {len(island)} island points -> {os.path.normpath(OUT)}")
+    degenerate = degenerate_cases(random.Random(20261125))
+    with open(OUT_DEGENERATE, "w") as fh:
+        json.dump({"generator": "scripts/golden_boolean.py (skia-pathops %s)" % pathops.__version__,
+                   "cases": degenerate}, fh, indent=1)
+    print(f"{len(degenerate)} near-degenerate cases -> {os.path.normpath(OUT_DEGENERATE)}")
 
 
 if __name__ == "__main__":

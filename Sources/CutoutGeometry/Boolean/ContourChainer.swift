@@ -31,20 +31,49 @@ enum ContourChainer {
         return result
     }
 
-    /// Among the unused edges leaving `v`, the first one clockwise (decreasing angle) from the
-    /// direction back to `u`.
+    /// Among the unused edges leaving `v`, the first one clockwise (in the grid's axes: from
+    /// +x toward −y) from the direction back to `u`; the edge straight back comes last.
     private static func pickNext(from u: GridPoint, at v: GridPoint, _ candidates: [Int],
                                  _ edges: [(GridPoint, GridPoint)], _ used: [Bool]) -> Int? {
+        let back = Direction(from: v, to: u)
         var best: Int?
-        var bestAngle = Double.infinity
-        let back = atan2(Double(u.y - v.y), Double(u.x - v.x))
+        var bestDirection = back
         for k in candidates where !used[k] {
-            let w = edges[k].1
-            var turn = back - atan2(Double(w.y - v.y), Double(w.x - v.x))
-            if turn <= 0 { turn += 2 * .pi }
-            if turn < bestAngle { bestAngle = turn; best = k }
+            let d = Direction(from: v, to: edges[k].1)
+            if best == nil || back.turnsBefore(d, bestDirection) { best = k; bestDirection = d }
         }
         return best
+    }
+
+    /// An edge direction on the grid; compared exactly, by half-plane and then the sign of a
+    /// cross product (grid coordinates stay within ±2^29, so products fit in 64 bits).
+    struct Direction {
+        var x: Int64
+        var y: Int64
+
+        init(from a: GridPoint, to b: GridPoint) { x = b.x - a.x; y = b.y - a.y }
+
+        @inline(__always)
+        static func cross(_ p: Direction, _ q: Direction) -> Int64 { p.x * q.y - p.y * q.x }
+
+        /// Where d lies turning clockwise from self: 0 within the open half-turn, 1 exactly
+        /// opposite, 2 within the second open half-turn, 3 along self (a full turn).
+        @inline(__always)
+        func halfTurn(of d: Direction) -> Int {
+            let c = Self.cross(self, d)
+            if c < 0 { return 0 }
+            if c > 0 { return 2 }
+            return x * d.x + y * d.y < 0 ? 1 : 3
+        }
+
+        /// Whether p comes strictly before q turning clockwise from self.
+        @inline(__always)
+        func turnsBefore(_ p: Direction, _ q: Direction) -> Bool {
+            let hp = halfTurn(of: p), hq = halfTurn(of: q)
+            if hp != hq { return hp < hq }
+            // Same open half-turn: the angle between them is below π, so the sign is exact.
+            return hp != 1 && hp != 3 && Self.cross(p, q) < 0
+        }
     }
 
     private static func dropStraightVertices(_ pts: [GridPoint]) -> [GridPoint] {

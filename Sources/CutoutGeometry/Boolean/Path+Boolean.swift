@@ -4,9 +4,13 @@ import Foundation
 ///
 /// How they work: both operands are flattened, snapped to a power-of-two grid (about
 /// 2×10⁻⁶ pt for a 1,000 pt scene; the grid scales with the operands' extent, so huge and tiny
-/// coordinates keep their relative precision), cut at every intersection, and each edge of the
-/// resulting arrangement is labelled with both operands' winding numbers on its two sides. An
-/// edge is kept when the operation's result is inside on exactly one side.
+/// coordinates keep their relative precision), cut at every intersection by snap rounding
+/// with hot pixels (every segment is routed through the grid point of each crossing or
+/// endpoint it passes within half a cell of), and each edge of the resulting arrangement is
+/// labelled with both operands' winding numbers on its two sides. An edge is kept when the
+/// operation's result is inside on exactly one side. Every decision after the snap — where
+/// segments cross, which side a point lies on, the order of edges around a vertex — is exact
+/// integer arithmetic on the grid.
 ///
 /// Flattening tolerance, for operands spanning E points together: 0.01 pt when E is between 100
 /// and 1,000, E·10⁻⁴ below (small shapes keep their relative accuracy), E·10⁻⁵ above (huge
@@ -20,37 +24,74 @@ import Foundation
 /// - Outer contours run clockwise on screen (y down), holes counter-clockwise, and no two
 ///   regions overlap, so the result fills the same area with `.winding` and `.evenOdd`.
 /// - Vertices of rectilinear input with few fractional bits come back exact; every other vertex
-///   is within half a grid cell of the exact intersection.
+///   is within half a grid cell of the exact intersection, and every edge within a cell of
+///   the input.
+/// - A final exact check tests every pair of edges of the arrangement before the result is
+///   built. Snap rounding cannot leave a crossing there, but if the check ever found one the
+///   operation would fail rather than return an invalid path: ``combined(with:operation:using:)``
+///   throws ``PathBooleanError``, and the methods below, which cannot throw, return an empty
+///   path.
 ///
 /// Complexity: O((n + k) log(n + k)) for n flattened segments and k intersections when the
 /// segments are spread over the plane (candidate pairs come from a uniform bucket grid); many
 /// segments crowding one spot degrade toward O(n²) pair tests. Time is bounded by the
-/// flattening limit per curve (4,096 pieces) and a fixed number of snapping passes (12).
+/// flattening limit per curve (4,096 pieces); snap rounding takes one pass, never a loop.
 extension Path {
+    /// An operation of ``combined(with:operation:using:)``: one of the methods below.
+    public enum BooleanOperation: Hashable, Sendable, CaseIterable {
+        /// ``union(_:using:)``
+        case union
+        /// ``intersection(_:using:)``
+        case intersection
+        /// ``subtracting(_:using:)``
+        case subtracting
+        /// ``symmetricDifference(_:using:)``
+        case symmetricDifference
+        /// ``lineIntersection(_:using:)``
+        case lineIntersection
+        /// ``lineSubtracting(_:using:)``
+        case lineSubtracting
+    }
+
+    /// The result of `operation` on this path and `other`, or an error instead of a result
+    /// the final check finds invalid (see the guarantees above). `rule` is the fill rule of
+    /// both operands. ``normalized(using:)`` is the union with an empty path.
+    public func combined(with other: Path, operation: BooleanOperation,
+                         using rule: FillRule = .winding) throws(PathBooleanError) -> Path {
+        switch operation {
+        case .union: return try BooleanEngine.region(self, other, rule) { $0 || $1 }
+        case .intersection: return try BooleanEngine.region(self, other, rule) { $0 && $1 }
+        case .subtracting: return try BooleanEngine.region(self, other, rule) { $0 && !$1 }
+        case .symmetricDifference: return try BooleanEngine.region(self, other, rule) { $0 != $1 }
+        case .lineIntersection: return try BooleanEngine.lines(self, other, rule, keepInside: true)
+        case .lineSubtracting: return try BooleanEngine.lines(self, other, rule, keepInside: false)
+        }
+    }
+
     /// The area filled by either path. `rule` is the fill rule of both operands.
     public func union(_ other: Path, using rule: FillRule = .winding) -> Path {
-        BooleanEngine.region(self, other, rule) { $0 || $1 }
+        (try? combined(with: other, operation: .union, using: rule)) ?? Path()
     }
 
     /// The area filled by both paths. `rule` is the fill rule of both operands.
     public func intersection(_ other: Path, using rule: FillRule = .winding) -> Path {
-        BooleanEngine.region(self, other, rule) { $0 && $1 }
+        (try? combined(with: other, operation: .intersection, using: rule)) ?? Path()
     }
 
     /// The area filled by this path and not by `other`. `rule` is the fill rule of both operands.
     public func subtracting(_ other: Path, using rule: FillRule = .winding) -> Path {
-        BooleanEngine.region(self, other, rule) { $0 && !$1 }
+        (try? combined(with: other, operation: .subtracting, using: rule)) ?? Path()
     }
 
     /// The area filled by exactly one of the paths. `rule` is the fill rule of both operands.
     public func symmetricDifference(_ other: Path, using rule: FillRule = .winding) -> Path {
-        BooleanEngine.region(self, other, rule) { $0 != $1 }
+        (try? combined(with: other, operation: .symmetricDifference, using: rule)) ?? Path()
     }
 
     /// The same filled area as non-overlapping, non-self-intersecting contours (see the
     /// guarantees above), so it fills identically under either rule.
     public func normalized(using rule: FillRule = .winding) -> Path {
-        BooleanEngine.region(self, Path(), rule) { a, _ in a }
+        (try? combined(with: Path(), operation: .union, using: rule)) ?? Path()
     }
 
     /// The parts of this path's lines (its subpaths as open polylines, closed ones including
@@ -58,13 +99,13 @@ extension Path {
     /// outline counts as inside when the fill is on either side of it. A closed subpath kept
     /// whole stays closed.
     public func lineIntersection(_ other: Path, using rule: FillRule = .winding) -> Path {
-        BooleanEngine.lines(self, other, rule, keepInside: true)
+        (try? combined(with: other, operation: .lineIntersection, using: rule)) ?? Path()
     }
 
     /// The parts of this path's lines outside `other`'s fill: the complement of
     /// ``lineIntersection(_:using:)``.
     public func lineSubtracting(_ other: Path, using rule: FillRule = .winding) -> Path {
-        BooleanEngine.lines(self, other, rule, keepInside: false)
+        (try? combined(with: other, operation: .lineSubtracting, using: rule)) ?? Path()
     }
 
     /// The flattening tolerance of the boolean operations for operands spanning `extent`
@@ -77,12 +118,13 @@ extension Path {
 
 /// The shared driver of the region and line operations.
 enum BooleanEngine {
-    static func region(_ a: Path, _ b: Path, _ rule: FillRule, _ op: (Bool, Bool) -> Bool) -> Path {
+    static func region(_ a: Path, _ b: Path, _ rule: FillRule,
+                       _ op: (Bool, Bool) -> Bool) throws(PathBooleanError) -> Path {
         guard let setup = Setup(a, b) else { return Path() }
         var segs: [GridSegment] = []
         setup.appendSegments(of: a, operand: 0, asLines: false, to: &segs)
         setup.appendSegments(of: b, operand: 1, asLines: false, to: &segs)
-        var edges = WindingSweep.edges(SegmentArrangement.split(segs), keepAll: false)
+        var edges = WindingSweep.edges(try setup.arrangement(segs), keepAll: false)
         WindingSweep.label(&edges)
         var boundary: [(GridPoint, GridPoint)] = []
         for e in edges {
@@ -100,13 +142,13 @@ enum BooleanEngine {
         return out
     }
 
-    static func lines(_ a: Path, _ b: Path, _ rule: FillRule, keepInside: Bool) -> Path {
+    static func lines(_ a: Path, _ b: Path, _ rule: FillRule, keepInside: Bool) throws(PathBooleanError) -> Path {
         guard let setup = Setup(a, b) else { return Path() }
         var segs: [GridSegment] = []
         let subpaths = setup.appendSegments(of: a, operand: 0, asLines: true, to: &segs)
         let lineCount = segs.count
         setup.appendSegments(of: b, operand: 1, asLines: false, to: &segs)
-        let pieces = SegmentArrangement.split(segs)
+        let pieces = try setup.arrangement(segs)
         var edges = WindingSweep.edges(pieces, keepAll: true)
         WindingSweep.label(&edges)
         var insideByEdge: [EdgeKey: Bool] = [:]
@@ -179,6 +221,16 @@ enum BooleanEngine {
             guard let g = SnapGrid(bounds: box) else { return nil }
             grid = g
             tolerance = Path.booleanFlatteningTolerance(for: max(box.width, box.height))
+        }
+
+        /// `segs` cut by ``SegmentArrangement``, its final check's finding turned into the
+        /// public error.
+        func arrangement(_ segs: [GridSegment]) throws(PathBooleanError) -> [GridSegment] {
+            do {
+                return try SegmentArrangement.split(segs)
+            } catch {
+                throw PathBooleanError(location: grid.point(error.near))
+            }
         }
 
         /// One subpath's segments in the output of ``appendSegments(of:operand:asLines:to:)``.

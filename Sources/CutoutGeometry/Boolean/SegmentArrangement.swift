@@ -12,43 +12,65 @@ struct GridSegment {
     var source: Int32
 }
 
+/// Two pieces of the arrangement still cross after snap rounding; `near` is a grid point at
+/// the crossing. Snap rounding makes this impossible (see ``SegmentArrangement``): it is the
+/// final check's finding, reported instead of a result that would not be valid.
+struct UnresolvedCrossing: Error {
+    var near: GridPoint
+}
+
 /// Cuts a set of segments at every crossing, touching endpoint and collinear overlap, so that
 /// afterwards any two segments meet only at shared endpoints (or coincide exactly).
 ///
-/// Crossing points are rounded to the grid (snap rounding without hot pixels): a cut segment
-/// moves by at most half a cell, which can create new crossings nearby, so passes repeat over
-/// the segments that changed until none is found. The number of passes is capped
-/// (``maximumPasses``) to bound the time on hostile input; the cap is not reached in practice
-/// (two or three passes).
+/// Snap rounding with hot pixels (Hobby 1999, Guibas & Marimont 1998): every grid point owns
+/// the half-open unit square around it, its pixel. A pixel is hot when it contains an
+/// endpoint or a crossing of the input segments (``HotPixels``). Each input segment becomes
+/// the polyline through the centres of the hot pixels it passes through, in order. The
+/// rounded arrangement has no crossings: its pieces meet only at hot pixel centres or
+/// coincide (Guibas & Marimont's theorem; the proof deforms the exact arrangement continuously
+/// into the rounded one by shrinking every hot pixel to its centre, and no vertex passes
+/// through an edge on the way). Nothing is iterated, so no pass limit can stop short of a
+/// valid arrangement.
 ///
-/// Complexity per pass: O(n) to bucket the segments on a uniform grid (at most 8n bucket
-/// slots), the pairs sharing a bucket, and O(k log k) for the k cuts.
+/// A final check then tests every pair of pieces exactly: a grid point lying inside another
+/// piece (a T-junction, or the end of a collinear overlap) cuts that piece there — exact, as
+/// the point is already on it — and a proper crossing, which the argument above rules out,
+/// throws ``UnresolvedCrossing`` rather than let a crossing reach a result.
+///
+/// Complexity: candidate pairs come from a uniform bucket grid (O(n) buckets, at most 8n
+/// bucket slots), twice (crossings, final check); each segment visits the buckets along it to
+/// find its hot pixels; O(k log k) to order k cuts.
 enum SegmentArrangement {
-    static let maximumPasses = 12
+    static func split(_ input: [GridSegment]) throws(UnresolvedCrossing) -> [GridSegment] {
+        let routed = HotPixels(input).reroute(input)
+        return try finalCheck(routed)
+    }
 
-    static func split(_ input: [GridSegment]) -> [GridSegment] {
-        var segs = input
-        var dirty = [Bool](repeating: true, count: segs.count)
-        for _ in 0..<maximumPasses {
-            let cuts = findCuts(segs, dirty: dirty)
-            if cuts.isEmpty { break }
-            (segs, dirty) = apply(cuts, to: segs)
+    /// Cuts the pieces at the grid points lying inside them; throws at a proper crossing.
+    static func finalCheck(_ segs: [GridSegment]) throws(UnresolvedCrossing) -> [GridSegment] {
+        var cuts: [Cut] = []
+        var crossing: GridPoint?
+        forEachCandidatePair(segs) { i, j in
+            if let x = touchingCuts(segs[i], Int32(i), segs[j], Int32(j), &cuts), crossing == nil { crossing = x }
         }
-        return segs
+        if let x = crossing { throw UnresolvedCrossing(near: x) }
+        return cuts.isEmpty ? segs : apply(cuts, to: segs)
     }
 
     /// A point where segment `index` must be cut.
-    private struct Cut {
+    struct Cut {
         var index: Int32
         var point: GridPoint
     }
 
-    /// Candidate pairs come from a uniform grid of buckets over the segments' bounding boxes
-    /// (each box registered in every bucket it covers). A pair is tested only in the bucket
-    /// holding the low corner of the overlap of their boxes, so it is tested once.
-    private static func findCuts(_ segs: [GridSegment], dirty: [Bool]) -> [Cut] {
+    /// Calls `body(i, j)` (i < j, or i > j: each unordered pair once) for every pair of segments
+    /// whose bounding boxes overlap, among others. Candidate pairs come from a uniform grid of
+    /// buckets over the segments' bounding boxes (each box registered in every bucket it
+    /// covers); a pair is reported only in the bucket holding the low corner of the overlap of
+    /// their boxes, so it is reported once.
+    static func forEachCandidatePair(_ segs: [GridSegment], _ body: (Int, Int) -> Void) {
         let n = segs.count
-        guard n > 1 else { return [] }
+        guard n > 1 else { return }
         var minX = [Int64](repeating: 0, count: n), maxX = minX, minY = minX, maxY = minX
         var lo = GridPoint(x: .max, y: .max), hi = GridPoint(x: .min, y: .min)
         for i in 0..<n {
@@ -94,70 +116,53 @@ enum SegmentArrangement {
                 }
             }
         }
-        var cuts: [Cut] = []
         for c in 0..<(side * side) {
             let first = start[c], last = start[c + 1]
             guard last - first > 1 else { continue }
             for u in first..<(last - 1) {
                 let i = Int(members[u])
-                let di = dirty[i]
                 for v in (u + 1)..<last {
                     let j = Int(members[v])
-                    guard di || dirty[j] else { continue }
                     if maxX[j] < minX[i] || minX[j] > maxX[i] || maxY[j] < minY[i] || minY[j] > maxY[i] { continue }
                     guard cell(max(minX[i], minX[j]), max(minY[i], minY[j])) == c else { continue }
-                    intersect(segs[i], Int32(i), segs[j], Int32(j), &cuts)
+                    body(i, j)
                 }
             }
         }
-        return cuts
     }
 
-    /// Records the cuts that segments p and q need against each other.
+    /// Records the exact cuts that segments p and q need where one's endpoint lies inside the
+    /// other (T-junctions and the ends of collinear overlaps). Returns a grid point at their
+    /// crossing when they cross properly (interiors meet at a single point), which needs
+    /// rounding and is left to the caller.
     @inline(__always)
-    private static func intersect(_ p: GridSegment, _ pi: Int32, _ q: GridSegment, _ qi: Int32, _ cuts: inout [Cut]) {
+    static func touchingCuts(_ p: GridSegment, _ pi: Int32, _ q: GridSegment, _ qi: Int32,
+                             _ cuts: inout [Cut]) -> GridPoint? {
         let a = p.a, b = p.b, c = q.a, d = q.b
         let o1 = GridPoint.orient(a, b, c), o2 = GridPoint.orient(a, b, d)
-        if (o1 > 0 && o2 > 0) || (o1 < 0 && o2 < 0) { return }
+        if (o1 > 0 && o2 > 0) || (o1 < 0 && o2 < 0) { return nil }
         let o3 = GridPoint.orient(c, d, a), o4 = GridPoint.orient(c, d, b)
-        if (o3 > 0 && o4 > 0) || (o3 < 0 && o4 < 0) { return }
-        if o1 == 0 && o2 == 0 {
-            // Collinear: each endpoint inside the other segment cuts it.
-            if GridPoint.strictlyBetween(a, b, c) { cuts.append(Cut(index: pi, point: c)) }
-            if GridPoint.strictlyBetween(a, b, d) { cuts.append(Cut(index: pi, point: d)) }
-            if GridPoint.strictlyBetween(c, d, a) { cuts.append(Cut(index: qi, point: a)) }
-            if GridPoint.strictlyBetween(c, d, b) { cuts.append(Cut(index: qi, point: b)) }
-            return
-        }
+        if (o3 > 0 && o4 > 0) || (o3 < 0 && o4 < 0) { return nil }
         if o1 == 0 || o2 == 0 || o3 == 0 || o4 == 0 {
-            // An endpoint touches the other segment: an exact T-junction.
+            // An endpoint on the other segment (collinear overlaps have all four zero).
             if o1 == 0, GridPoint.strictlyBetween(a, b, c) { cuts.append(Cut(index: pi, point: c)) }
             if o2 == 0, GridPoint.strictlyBetween(a, b, d) { cuts.append(Cut(index: pi, point: d)) }
             if o3 == 0, GridPoint.strictlyBetween(c, d, a) { cuts.append(Cut(index: qi, point: a)) }
             if o4 == 0, GridPoint.strictlyBetween(c, d, b) { cuts.append(Cut(index: qi, point: b)) }
-            return
+            return nil
         }
-        // Proper crossing: a + t·(b − a) with t = o3 / (o3 − o4), rounded to the grid.
-        let t = Double(o3) / Double(o3 - o4)
-        let x = (Double(a.x) + t * Double(b.x - a.x)).rounded()
-        let y = (Double(a.y) + t * Double(b.y - a.y)).rounded()
-        let x0 = max(min(a.x, b.x, c.x, d.x), min(Int64(x), max(a.x, b.x, c.x, d.x)))
-        let y0 = max(min(a.y, b.y, c.y, d.y), min(Int64(y), max(a.y, b.y, c.y, d.y)))
-        let pt = GridPoint(x: x0, y: y0)
-        if pt != a && pt != b { cuts.append(Cut(index: pi, point: pt)) }
-        if pt != c && pt != d { cuts.append(Cut(index: qi, point: pt)) }
+        return HotPixels.crossingPixel(a, b, o3, o4)
     }
 
-    private static func apply(_ cuts: [Cut], to segs: [GridSegment]) -> ([GridSegment], [Bool]) {
+    /// Splits each segment at its cut points, in order along it.
+    static func apply(_ cuts: [Cut], to segs: [GridSegment]) -> [GridSegment] {
         let sorted = cuts.sorted { $0.index < $1.index }
         var out: [GridSegment] = []
         out.reserveCapacity(segs.count + cuts.count)
-        var dirty: [Bool] = []
-        dirty.reserveCapacity(segs.count + cuts.count)
         var k = 0
         for (i, s) in segs.enumerated() {
             guard k < sorted.count, sorted[k].index == Int32(i) else {
-                out.append(s); dirty.append(false)
+                out.append(s)
                 continue
             }
             var pts: [GridPoint] = []
@@ -168,10 +173,10 @@ enum SegmentArrangement {
             for p in pts + [s.b] where p != from {
                 var piece = s
                 piece.a = from; piece.b = p
-                out.append(piece); dirty.append(true)
+                out.append(piece)
                 from = p
             }
         }
-        return (out, dirty)
+        return out
     }
 }
