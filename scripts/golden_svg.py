@@ -14,10 +14,14 @@ It writes:
     SVGExporter for the trees built in RoundTripTests; the test regenerates them with
     CUTOUT_GOLDEN_OUT=<dir> (see RoundTripTests) and checks our render of each tree against
     resvg's render of the exported SVG;
+  - Tests/CutoutSVGTests/Golden/svg-filter-<name>.png for every
+    Tests/CutoutSVGTests/Fixtures/svg-filter/<name>.svg (SVGFilterGoldenTests: filter effects),
+    and svg-filter-export-<name>.png for Fixtures/svg-filter-export/<name>.svg, the exporter's
+    output for those fixtures (refreshed with CUTOUT_GOLDEN_OUT, see SVGFilterGoldenTests);
   - Tests/CutoutLayersTests/Golden/<name>-2x.png (at zoom 2 only) for every
     Tests/CutoutLayersTests/Fixtures/ca/<name>.svg: the exports of LayerRendererTests' trees
     (refreshed with CUTOUT_GOLDEN_OUT, see LayerRendererTests.checkAt2xAgainstResvg).
-The first two also at 2 px per user unit, as <same name>-2x.png (the tests render those at scale 2).
+The first four also at 2 px per user unit, as <same name>-2x.png (the tests render those at scale 2).
 
 resvg writes straight-alpha RGBA PNGs at the document's size (1 px per user unit) times the zoom.
 """
@@ -46,4 +50,6 @@ def render_folder(suite, folder, prefix, zooms=((1, ""), (2, "-2x"))):
 if __name__ == "__main__":
     render_folder("CutoutSVGTests", "svg", "svg-")
     render_folder("CutoutSVGTests", "svg-export", "svg-export-")
+    render_folder("CutoutSVGTests", "svg-filter", "svg-filter-")
+    render_folder("CutoutSVGTests", "svg-filter-export", "svg-filter-export-")
     render_folder("CutoutLayersTests", "ca", "", zooms=((2, "-2x"),))

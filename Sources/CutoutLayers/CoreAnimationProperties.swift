@@ -40,6 +40,15 @@ public struct CoreAnimationProperties: Hashable, Sendable {
         case gradientSpread
         /// A ``Layer/blendMode`` that is a Porter-Duff operator (no Core Image blend filter).
         case blendMode
+        /// ``Layer/filters`` (SVG filter graphs have no public Core Animation counterpart).
+        case filters
+        /// A radial gradient whose start circle is not the centre point
+        /// (``GradientLayer/focalPoint``, ``GradientLayer/focalRadius``): Core Animation's
+        /// radial gradients have one centre.
+        case gradientFocus
+        /// A ``PatternLayer``'s tiles (mapped to a plain layer; drawing them needs a
+        /// pattern colour made from a rendering of the tile).
+        case pattern
     }
 
     /// `CAShapeLayer`'s own properties, each named as there.
@@ -117,6 +126,7 @@ extension Layer {
         if blurSigma.isFinite && blurSigma > 0 { unsupported.append(.blur) }
         if mask?.isLuminanceMask == true { unsupported.append(.luminanceMask) }
         if blendMode != .normal, Self.compositingFilterName(blendMode) == nil { unsupported.append(.blendMode) }
+        if !filters.isEmpty { unsupported.append(.filters) }
         var p = CoreAnimationProperties(
             kind: .layer, name: name,
             bounds: finite ? bounds : .zero, position: finite ? position : .zero,
@@ -140,6 +150,11 @@ extension Layer {
             p.kind = .gradient
             p.gradient = Self.gradientProperties(g)
             if g.spreadMethod != .pad { p.unsupported.append(.gradientSpread) }
+            if g.type == .radial, (g.focalPoint.map { $0 != g.startPoint } ?? false) || g.focalRadius > 0 {
+                p.unsupported.append(.gradientFocus)
+            }
+        } else if self is PatternLayer {
+            p.unsupported.append(.pattern)
         }
         return p
     }

@@ -9,7 +9,9 @@ public final class GradientLayer: Layer {
         /// Along the line from ``GradientLayer/startPoint`` to ``GradientLayer/endPoint``.
         case axial
         /// Circles centred on ``GradientLayer/startPoint``; ``GradientLayer/endPoint`` gives
-        /// the radii along x and y (an ellipse filling the distance in each axis).
+        /// the radii along x and y (an ellipse filling the distance in each axis). With a
+        /// ``GradientLayer/focalPoint`` or ``GradientLayer/focalRadius`` the circles of
+        /// `t = 0` and `t = 1` differ (a two-point conical gradient, SVG's `fx`/`fy`/`fr`).
         case radial
     }
 
@@ -25,6 +27,14 @@ public final class GradientLayer: Layer {
     /// What lies beyond the ends of the gradient. Core Animation only pads; repeat and
     /// reflect are here for SVG's `spreadMethod`.
     public var spreadMethod: SpreadMethod = .pad
+    /// Radial only: the centre of the circle where the gradient starts (`t = 0`), in unit
+    /// coordinates of the bounds like ``startPoint``; nil starts at ``startPoint`` (Core
+    /// Animation's only form). SVG's `fx`/`fy`. Outside the end ellipse the gradient paints the
+    /// cone the two circles span and nothing beyond it, as Skia and resvg do.
+    public var focalPoint: CGPoint?
+    /// Radial only: the radius of the start circle as a fraction of the end radius (SVG's
+    /// `fr ÷ r`); default 0. Negative values count as 0.
+    public var focalRadius: CGFloat = 0
 
     public override init() { super.init() }
 

@@ -20,6 +20,7 @@ extension Layer {
             box = box.map { $0.union(r) } ?? r
         }
         if backgroundColor != nil || contents != nil || (self as? GradientLayer).map({ !$0.colors.isEmpty }) == true
+            || (self as? PatternLayer)?.tile != nil
             || (borderWidth > 0 && borderColor != nil) {
             add(bounds)
         }

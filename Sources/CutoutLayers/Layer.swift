@@ -84,6 +84,11 @@ public class Layer {
     /// what a blur in `CALayer.filters` or SVG's `feGaussianBlur` does. 0 (default) for none;
     /// negative and non-finite values count as 0. The blur sees only what lies on the canvas.
     public var blurSigma: CGFloat = 0
+    /// SVG filter effects run on the layer's rendering (background, contents, sublayers and
+    /// shadow), in order, each on the previous one's output, before ``blurSigma``, ``mask``
+    /// and ``opacity``: what SVG's `filter` property does. Empty (default) for none. See
+    /// ``Filter`` for the region, units, colour spaces and budgets.
+    public var filters: [Filter] = []
     /// How the layer's finished rendering (sublayers, shadow, blur, mask and opacity applied)
     /// combines with what lies beneath it: a blend-mode `CALayer.compositingFilter`, or CSS
     /// `mix-blend-mode`. Default ``BlendMode/normal`` (source over). With another mode the

@@ -4,8 +4,12 @@ enum PNGFilter: UInt8, CaseIterable, Sendable {
 
     @inline(__always)
     static func paethPredictor(_ a: UInt8, _ b: UInt8, _ c: UInt8) -> UInt8 {
-        let p = Int(a) + Int(b) - Int(c)
-        let pa = abs(p - Int(a)), pb = abs(p - Int(b)), pc = abs(p - Int(c))
+        // |p - a|, |p - b|, |p - c| for p = a + b - c, without the generic `abs` (slow in debug).
+        let ia = Int(a), ib = Int(b), ic = Int(c)
+        let pa = ib >= ic ? ib - ic : ic - ib
+        let pb = ia >= ic ? ia - ic : ic - ia
+        let sum = ia + ib - 2 * ic
+        let pc = sum >= 0 ? sum : -sum
         if pa <= pb && pa <= pc { return a }
         return pb <= pc ? b : c
     }
@@ -57,32 +61,40 @@ enum PNGFilter: UInt8, CaseIterable, Sendable {
                       stride bpp: Int, into out: UnsafeMutableBufferPointer<UInt8>) -> Int {
         out[0] = filter.rawValue
         let n = row.count
-        var cost = 0
-        @inline(__always) func emit(_ i: Int, _ predicted: UInt8) {
-            let v = row[i] &- predicted
-            out[i + 1] = v
-            cost += abs(Int(Int8(bitPattern: v)))
-        }
-        switch (filter, previous) {
-        case (.none, _):
-            for i in 0..<n { emit(i, 0) }
-        case (.sub, _):
-            for i in 0..<n { emit(i, i >= bpp ? row[i - bpp] : 0) }
-        case (.up, let up?):
-            for i in 0..<n { emit(i, up[i]) }
-        case (.up, nil):
-            for i in 0..<n { emit(i, 0) }
-        case (.average, let up?):
-            for i in 0..<n { emit(i, UInt8((Int(i >= bpp ? row[i - bpp] : 0) + Int(up[i])) / 2)) }
-        case (.average, nil):
-            for i in 0..<n { emit(i, i >= bpp ? row[i - bpp] / 2 : 0) }
-        case (.paeth, let up?):
-            for i in 0..<n {
-                emit(i, i >= bpp ? paethPredictor(row[i - bpp], up[i], up[i - bpp]) : up[i])
-            }
-        case (.paeth, nil):
+        guard n > 0, let r = row.baseAddress, let o = out.baseAddress.map({ $0 + 1 }) else { return 0 }
+        precondition(out.count > n && (previous == nil || previous!.count >= n))
+        // Raw pointers and `while` loops, predictions first and the cost in a second pass: no
+        // closure, no iterator and no generic `abs`, so the encoder is quick in debug builds too
+        // (a new user's first `swift run cutout gallery` encodes every PNG in a debug build).
+        let head = min(bpp, n)
+        var i = 0
+        switch (filter, previous?.baseAddress) {
+        case (.none, _), (.up, nil):
+            o.update(from: r, count: n)
+        case (.sub, _), (.paeth, nil):
             // With zeros above, Paeth predicts the left byte.
-            for i in 0..<n { emit(i, i >= bpp ? row[i - bpp] : 0) }
+            o.update(from: r, count: head)
+            i = head
+            while i < n { o[i] = r[i] &- r[i - bpp]; i += 1 }
+        case (.up, let up?):
+            while i < n { o[i] = r[i] &- up[i]; i += 1 }
+        case (.average, let up?):
+            while i < head { o[i] = r[i] &- up[i] / 2; i += 1 }
+            while i < n { o[i] = r[i] &- UInt8((UInt16(r[i - bpp]) + UInt16(up[i])) / 2); i += 1 }
+        case (.average, nil):
+            o.update(from: r, count: head)
+            i = head
+            while i < n { o[i] = r[i] &- r[i - bpp] / 2; i += 1 }
+        case (.paeth, let up?):
+            while i < head { o[i] = r[i] &- up[i]; i += 1 }
+            while i < n { o[i] = r[i] &- paethPredictor(r[i - bpp], up[i], up[i - bpp]); i += 1 }
+        }
+        var cost = 0
+        i = 0
+        while i < n {
+            let v = o[i]
+            cost &+= v < 128 ? Int(v) : 256 - Int(v)
+            i += 1
         }
         return cost
     }

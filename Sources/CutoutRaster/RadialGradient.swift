@@ -10,8 +10,10 @@ import Foundation
 /// contain the other) nothing is painted. The SVG focal case is `startCenter` = focal point,
 /// `startRadius` = focal radius (`fr`, usually 0), `endCenter`/`endRadius` = `cx, cy, r`.
 ///
-/// Degenerate input: equal circles (including both radii 0 at one centre) and non-finite
-/// values paint nothing; negative radii are clamped to 0.
+/// Degenerate input: equal circles paint, as tiny-skia does, the first colour inside and the
+/// last colour outside with the pad spread and a positive radius (the gradient squeezed into
+/// a ring of zero width), and nothing otherwise; non-finite values paint nothing; negative
+/// radii are clamped to 0.
 public struct RadialGradient: Hashable, Sendable {
     public var gradient: Gradient
     public var startCenter: CGPoint

@@ -141,7 +141,17 @@ struct RadialShading: Sendable {
         let r0 = Double(max(g.startRadius, 0)), r1 = Double(max(g.endRadius, 0))
         let cdx = Double(g.endCenter.x - g.startCenter.x), cdy = Double(g.endCenter.y - g.startCenter.y)
         let dr = r1 - r0
-        guard cdx != 0 || cdy != 0 || dr != 0 else { return .solid(.transparent) }
+        guard cdx != 0 || cdy != 0 || dr != 0 else {
+            // Equal circles (tiny-skia's reading of Skia's degenerate two-point conical): with
+            // pad and a positive radius, a ring of zero width at the radius, so the first
+            // colour inside and the last outside; otherwise nothing.
+            guard g.gradient.spread == .pad, r1 > 0, let first = stops.first else { return .solid(.transparent) }
+            let ring = Gradient(stops: [GradientStop(location: 0, color: first.color), GradientStop(location: 1, color: first.color),
+                                        GradientStop(location: 1, color: last.color)])
+            return .radial(RadialShading(
+                table: ring.lookupTable(opacity: opacity), spread: .pad, inverse: inv,
+                c0x: Double(g.startCenter.x), c0y: Double(g.startCenter.y), r0: 0, cdx: 0, cdy: 0, dr: r1, qa: -r1 * r1))
+        }
         var qa = cdx * cdx + cdy * cdy - dr * dr
         if abs(qa) <= 1e-12 * max(cdx * cdx + cdy * cdy, dr * dr) { qa = 0 }
         let table = stops.count > 1

@@ -144,5 +144,8 @@ import Testing
         mask.isLuminanceMask = true
         masked.mask = mask
         #expect(masked.coreAnimationProperties().unsupported == [.luminanceMask])
+        let filtered = Layer()
+        filtered.filters = [Filter(primitives: [FilterPrimitive(.offset(.previous, dx: 1, dy: 1))])]
+        #expect(filtered.coreAnimationProperties().unsupported == [.filters])
     }
 }

@@ -141,6 +141,26 @@ struct GradientTests {
         #expect(Shader(paint: .radialGradient(r)).solidColor == .transparent)
     }
 
+    /// Equal circles of positive radius (SVG's `fr = r` at `fx, fy = cx, cy`): with pad, the
+    /// first colour inside and the last outside (as resvg draws it); repeat and reflect paint
+    /// nothing.
+    @Test func equalPositiveCirclesMakeAHardRing() {
+        let c = CGPoint(x: 8, y: 0.5)
+        let pad = RadialGradient(gradient: Self.gradient(.pad), startCenter: c, startRadius: 5, endCenter: c, endRadius: 5)
+        var px = [PremultipliedRGBA8](repeating: .transparent, count: 16)
+        Shader(paint: .radialGradient(pad)).shade(x: 0, y: 0, count: 16, into: &px)
+        #expect(px[8] == Color(r8: 255, g8: 0, b8: 0, a8: 255).premultiplied)
+        #expect(px[4] == px[8] && px[11] == px[8])
+        #expect(px[1] == Color(r8: 0, g8: 0, b8: 255, a8: 255).premultiplied)
+        #expect(px[14] == px[1])
+        for spread in [SpreadMethod.repeat, .reflect] {
+            var g = pad
+            g.gradient.spread = spread
+            Shader(paint: .radialGradient(g)).shade(x: 0, y: 0, count: 16, into: &px)
+            #expect(px.allSatisfy { $0 == .transparent })
+        }
+    }
+
     @Test func nanStopLocationsAreIgnoredAndOthersClamped() {
         let g = Gradient(stops: [GradientStop(location: .nan, color: .red), GradientStop(location: -2, color: .green),
                                  GradientStop(location: 7, color: .blue)])

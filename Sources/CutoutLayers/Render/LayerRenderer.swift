@@ -31,7 +31,8 @@ public enum LayerRenderError: Error, Hashable, Sendable, CustomStringConvertible
 ///   rounded bounds (as Core Animation: a shadow that must show goes on an unclipped container);
 /// - with ``Layer/allowsGroupOpacity`` false, opacity applies to each drawing separately;
 /// - ``Layer/mask``'s alpha multiplies the layer's whole rendering, its shadow included;
-/// - ``Layer/blurSigma`` blurs the layer's rendering (shadow included) before mask and opacity;
+/// - ``Layer/filters`` run on the layer's rendering (shadow included), then ``Layer/blurSigma``
+///   blurs it, both before mask and opacity;
 /// - the shadow is ``Layer/shadowPath`` filled non-zero, or else the alpha of the layer's
 ///   rendering, tinted, blurred with sigma = ``Layer/shadowSigma(forRadius:)``, offset, and
 ///   drawn below the layer. Shadow offset and blur follow the layer's transform.
@@ -69,6 +70,7 @@ public enum LayerRenderer {
         guard var ctx = try? DrawingContext(width: Int(w), height: Int(h), scale: scale) else { throw fail }
         ctx.flatteningTolerance = Renderer.flatteningTolerance
         let renderer = Renderer(byteLimit: byteLimit ?? offscreenByteLimit(canvasWidth: Int(w), canvasHeight: Int(h)))
+        renderer.state.filterPixelLimit = Filter.pixelBudget(canvasWidth: Int(w), canvasHeight: Int(h))
         renderer.draw(layer, in: &ctx, depth: 0)
         return (ctx.pixmap, renderer.state.statistics)
     }
@@ -86,6 +88,13 @@ struct OffscreenStatistics: Hashable, Sendable {
     var layersSkippedForBudget = 0
     /// Layers not drawn because they were already being drawn (a mask cycle).
     var cyclesCut = 0
+    /// Filter primitives run (``Layer/filters``), and the pixels they produced together.
+    var filterPrimitives = 0
+    var filterPixels = 0
+    /// Pixels of pattern tile images rendered (see ``Renderer/maxPatternPixels``).
+    var patternPixels = 0
+    /// Pattern layers not drawn because their tile would pass ``Renderer/maxPatternPixels``.
+    var patternsSkippedForBudget = 0
 }
 
 /// The recursive drawing, with the helpers that render offscreen.
@@ -103,6 +112,8 @@ package struct Renderer {
     /// drawn (a class, so that the nested drawing closures can update it).
     final class State {
         let byteLimit: Int
+        /// The most pixels all filter primitives of the render may produce (``Filter/pixelBudget(canvasWidth:canvasHeight:)``).
+        var filterPixelLimit = Int.max
         var liveBytes = 0
         var statistics = OffscreenStatistics()
         var drawing: Set<ObjectIdentifier> = []
@@ -155,7 +166,7 @@ package struct Renderer {
         let blur = layer.blurSigma.isFinite && layer.blurSigma > 0 ? layer.blurSigma : 0
         let group = opacity < 1 && layer.allowsGroupOpacity
         guard group || layer.mask != nil || shadow != nil || blur > 0 || layer.blendMode != .normal
-                || layer.isolatesBlending else {
+                || layer.isolatesBlending || !layer.filters.isEmpty else {
             // Without group opacity the layer and each sublayer are drawn with the opacity
             // themselves, so overlapping sublayers show through one another.
             if opacity < 1 { ctx.setAlpha(ctx.alpha * opacity) }
@@ -164,10 +175,17 @@ package struct Renderer {
         // A group is drawn on a clean offscreen buffer, then composited once through the clip
         // in force here: drawing it under that clip as well would apply a soft clip (an
         // ancestor's mask) twice, squaring its partial coverage.
-        var visiting: Set<ObjectIdentifier> = []
-        guard let box = Renderer.layerBox(layer, parentCTM: parentCTM, depth: depth, visiting: &visiting),
-              let area = Renderer.DeviceArea(covering: box, in: ctx) else { return }
-        guard var buffer = offscreen(like: ctx, area: area, { off in drawBody(layer, shadow: shadow, in: &off, depth: depth) }) else { return }
+        let rendered: Offscreen?
+        if layer.filters.isEmpty {
+            var visiting: Set<ObjectIdentifier> = []
+            guard let box = Renderer.layerBox(layer, parentCTM: parentCTM, depth: depth, visiting: &visiting),
+                  let area = Renderer.DeviceArea(covering: box, in: ctx) else { return }
+            rendered = offscreen(like: ctx, area: area, { off in drawBody(layer, shadow: shadow, in: &off, depth: depth) })
+        } else {
+            rendered = drawFiltered(layer, shadow: shadow, in: ctx, depth: depth)
+        }
+        guard var buffer = rendered else { return }
+        let area = buffer.area
         defer { state.release(buffer.bytes) }
         if blur > 0 {
             guard state.reserve(buffer.bytes) else { return }
@@ -232,6 +250,7 @@ package struct Renderer {
         if let image = layer.contents { ContentsDrawing(layer: layer, image: image).draw(in: &ctx) }
         if let shape = layer as? ShapeLayer { Renderer.drawShape(shape, in: &ctx) }
         if let gradient = layer as? GradientLayer { Renderer.drawGradient(gradient, in: &ctx) }
+        if let pattern = layer as? PatternLayer { drawPattern(pattern, in: &ctx, depth: depth) }
         if let text = layer as? TextLayer { Renderer.drawText(text, in: &ctx) }
         if !layer.sublayers.isEmpty {
             ctx.concatenate(layer.effectiveSublayerTransform)

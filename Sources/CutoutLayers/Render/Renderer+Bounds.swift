@@ -25,7 +25,7 @@ extension Renderer {
 
     /// A device box around everything ``draw(_:in:depth:)`` draws for `layer` under
     /// `parentCTM` (the superlayer's space, its `sublayerTransform` included): its content,
-    /// its shadow, grown by its blur, cut by its mask. nil when it draws nothing. Conservative:
+    /// its shadow (or its filter regions), grown by its blur, cut by its mask. nil when it draws nothing. Conservative:
     /// strokes count their miter or square-cap reach, blurs their whole kernel.
     static func layerBox(_ layer: Layer, parentCTM: Transform, depth: Int, visiting: inout Set<ObjectIdentifier>) -> CGRect? {
         guard depth < maxDepth, !layer.isHidden, !(layer.opacity.isNaN || layer.opacity <= 0) else { return nil }
@@ -46,6 +46,7 @@ extension Renderer {
                 box = union(box, cast)
             }
         }
+        if !layer.filters.isEmpty { box = filterBox(layer, ctm: ctm) }
         if let b = box, layer.blurSigma.isFinite, layer.blurSigma > 0 {
             let reach = CGFloat(Pixmap.gaussianBlurOutset(sigma: layer.blurSigma * linearScale(ctm)) + 1)
             box = finite(b.insetBy(dx: -reach, dy: -reach))
@@ -67,7 +68,7 @@ extension Renderer {
             local = local.map { $0.union(r) } ?? r
         }
         // Text is drawn clipped to the bounds, so they hold every glyph.
-        if layer.backgroundColor != nil || layer is GradientLayer || layer is TextLayer || borderShape(layer) != nil { add(layer.bounds) }
+        if layer.backgroundColor != nil || layer is GradientLayer || layer is PatternLayer || layer is TextLayer || borderShape(layer) != nil { add(layer.bounds) }
         if let image = layer.contents {
             for piece in ContentsDrawing(layer: layer, image: image).pieces { add(piece.dest) }
         }

@@ -23,9 +23,14 @@ extension Renderer {
             let rx = abs(e.x - c.x), ry = abs(e.y - c.y)
             guard rx > 0, ry > 0 else { return .color(stops[stops.count - 1].color) }
             // A unit circle stretched to the ellipse with radii rx, ry about the centre, in the
-            // unit square, then the unit square to the bounds.
+            // unit square, then the unit square to the bounds. The focal circle lives in the
+            // same unit-circle space, so it stretches with the ellipse.
             let t = Transform(a: rx, b: 0, c: 0, d: ry, tx: c.x, ty: c.y).concatenating(unitToBounds)
-            return .radialGradient(RadialGradient(gradient: gradient, center: .zero, radius: 1, transform: t))
+            let f = layer.focalPoint ?? c
+            let focus = CGPoint(x: (f.x - c.x) / rx, y: (f.y - c.y) / ry)
+            let fr = layer.focalRadius.isNaN ? 0 : max(layer.focalRadius, 0)
+            return .radialGradient(RadialGradient(gradient: gradient, startCenter: focus, startRadius: fr,
+                                                  endCenter: .zero, endRadius: 1, transform: t))
         }
     }
 

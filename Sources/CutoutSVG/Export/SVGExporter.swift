@@ -19,6 +19,8 @@ import CutoutLayers
 ///   stdDeviation = `Layer/shadowSigma(forRadius:)`) and offset, under the layer's content;
 ///   without a path, a drop-shadow filter on the content group (flood, `in` SourceAlpha, blur,
 ///   offset, merged under SourceGraphic) casts it from its alpha;
+/// - `Layer/filters` become `<filter>` elements (units, region, colour spaces and the
+///   primitive graph kept) applied by a `filter` list on a group inside the layer's group;
 /// - `Layer/blurSigma` is an `feGaussianBlur` filter on the layer's group;
 /// - `Layer/blendMode` is CSS `mix-blend-mode` in the group's `style` (the separable and
 ///   non-separable modes and `plus-lighter`; the Porter-Duff operators have no SVG spelling
@@ -27,7 +29,9 @@ import CutoutLayers
 ///   stroke limited by `strokeStart`/`strokeEnd` strokes the trimmed path;
 /// - `GradientLayer`: a `linearGradient`/`radialGradient` in `userSpaceOnUse` units, with
 ///   extra stops where the alpha changes so that SVG's straight-colour interpolation follows
-///   our premultiplied one;
+///   our premultiplied one; a radial gradient's focal circle as `fx`, `fy`, `fr`;
+/// - `PatternLayer`: a `<pattern>` in `userSpaceOnUse` units whose tile is `tileRect` and
+///   whose content is the tile's layer tree, filling the bounds;
 /// - ``TextLayer``: the glyph outlines as one `<path>` clipped to the bounds, the string in
 ///   `aria-label` (outlines round-trip and draw the same without the font);
 /// - contents: the image once as a PNG data URI in `<defs>`, placed by `<use>` through a clip

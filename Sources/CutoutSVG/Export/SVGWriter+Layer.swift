@@ -33,6 +33,9 @@ extension SVGWriter {
         if !css.isEmpty { attrs.append(("style", css.joined(separator: ";"))) }
         if let name = layer.name { attrs.append(("data-name", name)) }
         body += "<g" + Self.attributes(attrs) + ">\n"
+        // Filters run before the blur, mask and opacity of the outer group.
+        let filters = emitFilters(layer.filters)
+        if let filters { body += "<g" + Self.attributes([("filter", filters)]) + ">\n" }
         if let shadow = Renderer.shadowStyle(layer) {
             // masksToBounds clips the layer's own shadow too, as in Core Animation.
             let shadowClip = layer.masksToBounds ? boundsClip(layer) : nil
@@ -53,6 +56,7 @@ extension SVGWriter {
         } else {
             emitContent(layer, ctm: ctm, depth: depth)
         }
+        if filters != nil { body += "</g>\n" }
         body += "</g>\n"
     }
 
@@ -70,6 +74,7 @@ extension SVGWriter {
         if let image = layer.contents { emitContents(ContentsDrawing(layer: layer, image: image)) }
         if let shape = layer as? ShapeLayer { emitShape(shape) }
         if let gradient = layer as? GradientLayer { emitGradient(gradient) }
+        if let pattern = layer as? PatternLayer { emitPattern(pattern, depth: depth) }
         if let text = layer as? TextLayer { emitText(text) }
         if !layer.sublayers.isEmpty {
             let inner = layer.effectiveSublayerTransform

@@ -74,6 +74,11 @@ extension SVGWriter {
             element = "radialGradient"
             let t = Transform(a: rx, b: 0, c: 0, d: ry, tx: c.x, ty: c.y).concatenating(unitToBounds)
             attrs += [("cx", "0"), ("cy", "0"), ("r", "1"), ("gradientTransform", "matrix(\(Self.matrix(t)))")]
+            // The focal circle in the same unit-circle space, as the renderer places it.
+            if let f = layer.focalPoint, f != c, f.x.isFinite, f.y.isFinite {
+                attrs += [("fx", Self.number((f.x - c.x) / rx)), ("fy", Self.number((f.y - c.y) / ry))]
+            }
+            if layer.focalRadius.isFinite, layer.focalRadius > 0 { attrs.append(("fr", Self.number(layer.focalRadius))) }
         }
         defs += "<\(element)" + Self.attributes(attrs) + ">\n"
         for stop in Self.premultipliedStops(stops) {

@@ -12,6 +12,8 @@ final class SVGBuilder {
     var sheet = CSSStyleSheet()
     var warnings: [SVGWarning] = []
     var layerCount = 0
+    /// Markers placed so far, counted against ``SVGImporter/Limits/maxMarkers``.
+    var markerCount = 0
     /// Visits counted against ``SVGImporter/Limits/maxVisits`` (see ``visit(_:)``).
     var visits = 0
     /// Attribute bytes of the elements visited, counted against
@@ -166,13 +168,13 @@ final class SVGBuilder {
         "fill", "fill-opacity", "fill-rule", "stroke", "stroke-opacity", "stroke-width", "stroke-linecap",
         "stroke-linejoin", "stroke-miterlimit", "stroke-dasharray", "stroke-dashoffset", "opacity", "clip-rule",
         "clip-path", "mask", "color", "display", "visibility", "stop-color", "stop-opacity", "filter", "transform",
-        "mix-blend-mode", "isolation", "paint-order",
+        "mix-blend-mode", "isolation", "paint-order", "marker-start", "marker-mid", "marker-end",
         "font-family", "font-size", "font-weight", "font-style", "letter-spacing", "word-spacing", "text-anchor",
         "text-decoration",
     ]
 
     /// The properties read from CSS rules; declarations of others are dropped as the sheet is read.
-    static let styleProperties = presentationAttributes.union(["mask-type"])
+    static let styleProperties = presentationAttributes.union(["mask-type", "marker"])
 
     func computedStyle(_ d: [String: String], parent: SVGStyle, element e: SVGNode) -> SVGStyle {
         var s = parent
@@ -202,6 +204,7 @@ final class SVGBuilder {
         if let v = value("stroke") {
             if let p = SVGPaint.parse(v) { s.stroke = p } else { warn(e.line, "invalid stroke '\(v.prefix(40))' ignored") }
         }
+        resolveContextPaint(&s)
         if let v = opacity("fill-opacity") { s.fillOpacity = v }
         if let v = opacity("stroke-opacity") { s.strokeOpacity = v }
         if let v = value("fill-rule") { s.fillRule = v == "evenodd" ? .evenOdd : .winding }
@@ -238,15 +241,17 @@ final class SVGBuilder {
             // `normal`, or one to three distinct keywords; the ones left out follow in the
             // default order fill, stroke, markers (an absent keyword counts as position 3).
             let words = v.split(whereSeparator: \.isWhitespace).map(String.init)
-            if words == ["normal"] { s.strokeBeforeFill = false }
+            if words == ["normal"] { s.strokeBeforeFill = false; s.markersBelow = false }
             else if !words.isEmpty, words.count <= 3, Set(words).count == words.count,
                     words.allSatisfy(["fill", "stroke", "markers"].contains) {
                 let stroke = words.firstIndex(of: "stroke") ?? 3, fill = words.firstIndex(of: "fill") ?? 3
                 s.strokeBeforeFill = stroke < fill
+                s.markersBelow = SVGBuilder.markersBeforeStroke(words)
             } else { warn(e.line, "invalid paint-order '\(v.prefix(40))' ignored") }
         }
         if let v = value("visibility") { s.visible = v == "visible" }
         computeFontStyle(&s.font, parentSize: parent.font.size, value: value, element: e)
+        computeMarkerStyle(&s, value: value)
         return s
     }
 
@@ -323,17 +328,15 @@ final class SVGBuilder {
             if let mode = SVGBuilder.blendModes[v] { layer.blendMode = mode } else { warn(e.line, "invalid mix-blend-mode '\(v.prefix(40))' ignored") }
         }
         if d["isolation"]?.trimmingCharacters(in: .whitespaces).lowercased() == "isolate" { layer.isolatesBlending = true }
-        var region: Layer?
-        if let ref = d["filter"], ref != "none" { region = try applyFilter(ref, to: layer, e, depth: depth + 1) }
+        if let ref = d["filter"], ref != "none" { try applyFilter(ref, to: layer, e, style: style, depth: depth + 1) }
         var clip: Layer?
         if let ref = d["clip-path"], ref != "none" { clip = try clipLayer(ref, for: layer, e, depth: depth + 1) }
         var mask: Layer?
         if let ref = d["mask"], ref != "none" { mask = try maskLayer(ref, for: layer, e, style: style, depth: depth + 1) }
-        // Filter region, mask and clip all multiply the alpha, so they chain as masks of masks.
-        // The region and the mask are placed in the element's coordinates (bounds origin at
-        // their position) and have no mask of their own; the clip, which may carry its own
-        // clip-path, goes last.
-        let chain = [region, mask, clip].compactMap { $0 }
+        // Mask and clip both multiply the alpha, so they chain as masks of masks. The mask is
+        // placed in the element's coordinates (bounds origin at its position) and has no mask
+        // of its own; the clip, which may carry its own clip-path, goes last.
+        let chain = [mask, clip].compactMap { $0 }
         for (outer, inner) in zip(chain, chain.dropFirst()) { outer.mask = inner }
         layer.mask = chain.first
     }

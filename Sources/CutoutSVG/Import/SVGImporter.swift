@@ -22,19 +22,27 @@ public struct SVGImage {
 /// `symbol`; transform lists; `fill`, `stroke`, their opacities, `opacity`, `fill-rule`,
 /// `clip-rule`, the stroke properties (dash lengths and offset in any unit or percent);
 /// `clip-path`; `mask` (luminance, converted to alpha); `linearGradient`/`radialGradient`
-/// (`gradientUnits`, `spreadMethod`, `href` inheritance, `gradientTransform`); `viewBox` +
+/// (`gradientUnits`, `spreadMethod`, `href` inheritance, `gradientTransform`, the focal point
+/// and radius `fx`/`fy`/`fr` as a two-point conical gradient, a focal point outside the circle
+/// painting the cone as resvg does); `pattern` as fill or stroke (`patternUnits`,
+/// `patternContentUnits`, `viewBox`, `preserveAspectRatio`, `patternTransform`, `href`
+/// inheritance, nested patterns; a `PatternLayer`); markers (`marker-start`, `marker-mid`,
+/// `marker-end`, the CSS `marker` shorthand, `markerUnits`, `orient`, `refX`/`refY`,
+/// `viewBox`, `markerWidth`/`markerHeight`, `overflow`, `context-fill`/`context-stroke`,
+/// bounded by ``Limits/maxMarkers``); `viewBox` +
 /// `preserveAspectRatio`; presentation attributes, the `style` attribute and `<style>` sheets
 /// with simple selectors; every CSS colour syntax; `paint-order` (stroke below or above the
 /// fill); `mix-blend-mode` (`Layer/blendMode`) and `isolation` (`Layer/isolatesBlending`); a
 /// DOCTYPE's internal entities (text replacement, bounded by ``Limits/maxEntityDepth`` and
 /// ``Limits/maxEntityExpansionBytes``; external and parameter entities are refused);
-/// `filter` made of one `feGaussianBlur` (`Layer/blurSigma`) or a drop shadow
-/// (`feDropShadow`, or the primitive chain ``SVGExporter`` writes: the layer's shadow);
+/// `filter` as `Layer/filters`: `url(#id)` lists of `<filter>` graphs (`feFlood`, `feOffset`,
+/// `feGaussianBlur`, `feColorMatrix`, `feBlend`, `feComposite`, `feMerge`, `feDropShadow`) and
+/// the CSS filter functions (see `SVGBuilder.applyFilter` for invalid and unsupported input);
 /// `text`/`tspan` (`x`, `y`, `dx`, `dy`, `text-anchor`, `font-family`, `font-size`,
 /// `font-weight`, `font-style`, `letter-spacing`, `word-spacing`, `text-decoration`), drawn as
 /// glyph outlines from the fonts of a ``FontCatalog``.
 ///
-/// Unsupported content (images, other filters, patterns, markers…) is skipped with a warning,
+/// Unsupported content (filter primitives outside ``Filter``, external images…) is skipped with a warning,
 /// never an error. Errors are reserved for input that is not a readable SVG document or that
 /// breaks a ``Limits`` bound; every limit is checked while reading, so time and memory stay
 /// bounded whatever the input.
@@ -84,6 +92,9 @@ public enum SVGImporter {
         public var maxEntityExpansionBytes: Int
         /// Deepest chain of entities whose text refers to another entity. Default 8.
         public var maxEntityDepth: Int
+        /// Most markers (`marker-start`/`-mid`/`-end` instances) drawn in the document; the
+        /// rest are skipped with a warning. Default 10,000.
+        public var maxMarkers: Int = 10_000
 
         public init(maxInputBytes: Int = 64 << 20, maxAttributeBytes: Int = 16 << 20, maxDepth: Int = 256,
                     maxElements: Int = 250_000, maxCoordinate: CGFloat = 1_000_000, maxVisits: Int = 1_000_000,

@@ -9,11 +9,16 @@ enum SVGPaint: Equatable {
     case currentColor
     /// A reference to a paint server, with the fallback used when it cannot be resolved.
     case url(String, fallback: Color?)
+    /// SVG 2's `context-fill` / `context-stroke`: the fill or stroke of the shape a marker is
+    /// drawn for (none elsewhere).
+    case contextFill, contextStroke
 
     static func parse(_ text: String) -> SVGPaint? {
         let s = text.trimmingCharacters(in: .whitespacesAndNewlines)
         if s == "none" { return SVGPaint.none }
         if s.lowercased() == "currentcolor" { return .currentColor }
+        if s == "context-fill" { return .contextFill }
+        if s == "context-stroke" { return .contextStroke }
         if s.hasPrefix("url("), let close = s.firstIndex(of: ")") {
             let inner = s[s.index(s.startIndex, offsetBy: 4)..<close]
                 .trimmingCharacters(in: CharacterSet(charactersIn: " '\""))
@@ -39,16 +44,25 @@ struct SVGStyle {
     var miterLimit: CGFloat = 4
     var dashArray: [CGFloat]?
     var dashOffset: CGFloat = 0
-    /// `paint-order` puts the stroke before the fill (markers are not drawn, so their place
-    /// does not matter).
+    /// `paint-order` puts the stroke before the fill.
     var strokeBeforeFill = false
+    /// `paint-order` puts the markers before the stroke: resvg then draws them below the
+    /// whole shape (fill and stroke are one node there), else above it.
+    var markersBelow = false
     var color: Color = .black
     var visible = true
     var font = SVGFontStyle()
+    /// `marker-start`, `marker-mid`, `marker-end` (inherited): the references, nil for none.
+    var markerStart: String?
+    var markerMid: String?
+    var markerEnd: String?
+    /// What `context-fill` and `context-stroke` stand for (inherited into marker content).
+    var contextFill: SVGPaint = .none
+    var contextStroke: SVGPaint = .none
     /// The colour a paint resolves to (before opacity); nil for none and for url().
     func color(of paint: SVGPaint) -> Color? {
         switch paint {
-        case .none, .url: return nil
+        case .none, .url, .contextFill, .contextStroke: return nil
         case .color(let c): return c
         case .currentColor: return color
         }

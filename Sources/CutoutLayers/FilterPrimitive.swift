@@ -1,0 +1,73 @@
+import Foundation
+import CutoutRaster
+
+/// One node of a ``Filter``: an effect, where it reads (its inputs), the name of its result,
+/// its subregion and its colour space.
+public struct FilterPrimitive: Hashable, Sendable {
+    /// What the primitive does, with its inputs.
+    public var effect: FilterEffect
+    /// The name later primitives read this result by (``FilterInput/named(_:)``); nil for none.
+    public var result: String?
+    /// The primitive subregion (SVG's `x`, `y`, `width`, `height` on the primitive), in the
+    /// filter's ``Filter/primitiveUnits``; a nil value takes the filter region's. The result
+    /// is cleared outside it (except for `feOffset`, as resvg). Under
+    /// ``FilterUnits/objectBoundingBox``, an `feFlood` without a subregion covers the box.
+    public var x: CGFloat?
+    /// The top of the subregion (see ``x``).
+    public var y: CGFloat?
+    /// The width of the subregion (see ``x``).
+    public var width: CGFloat?
+    /// The height of the subregion (see ``x``).
+    public var height: CGFloat?
+    /// The colour space the primitive computes in. Default ``FilterColorSpace/linearRGB``.
+    public var colorSpace: FilterColorSpace
+
+    /// A primitive; by default unnamed, in linearRGB, over the whole filter region.
+    public init(_ effect: FilterEffect, result: String? = nil, colorSpace: FilterColorSpace = .linearRGB,
+                x: CGFloat? = nil, y: CGFloat? = nil, width: CGFloat? = nil, height: CGFloat? = nil) {
+        self.effect = effect
+        self.result = result
+        self.colorSpace = colorSpace
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+    }
+
+    /// The images this primitive reads, in order.
+    public var inputs: [FilterInput] {
+        switch effect {
+        case .flood: return []
+        case .offset(let i, _, _), .gaussianBlur(let i, _, _, _), .colorMatrix(let i, _), .dropShadow(let i, _, _, _, _, _):
+            return [i]
+        case .blend(let a, let b, _), .composite(let a, let b, _): return [a, b]
+        case .merge(let list): return list
+        }
+    }
+}
+
+/// The filter primitives Cutout renders (SVG's names in brackets). Lengths are in the
+/// filter's ``Filter/primitiveUnits``; negative and non-finite lengths count as 0.
+public enum FilterEffect: Hashable, Sendable {
+    /// The subregion filled with one colour (`feFlood`; `flood-opacity` folded into the
+    /// alpha). The colour is sRGB whatever the primitive's colour space.
+    case flood(color: Color)
+    /// The input moved by `(dx, dy)` (`feOffset`). In device pixels the move is truncated
+    /// towards zero to whole pixels, as resvg does.
+    case offset(FilterInput, dx: CGFloat, dy: CGFloat)
+    /// A Gaussian blur of the input (`feGaussianBlur`), standard deviations along x and y.
+    /// 0 along both axes passes the input through.
+    case gaussianBlur(FilterInput, stdDeviationX: CGFloat, stdDeviationY: CGFloat, edgeMode: FilterEdgeMode)
+    /// A colour transform of the input (`feColorMatrix`).
+    case colorMatrix(FilterInput, FilterColorMatrix)
+    /// The first input blended with `mode` onto the second (`feBlend`: `in` onto `in2`).
+    /// Every ``BlendMode`` of the raster is accepted.
+    case blend(FilterInput, FilterInput, mode: BlendMode)
+    /// The first input composited onto the second (`feComposite`: `in` onto `in2`).
+    case composite(FilterInput, FilterInput, FilterCompositeOperator)
+    /// The inputs drawn over one another, first at the bottom (`feMerge`).
+    case merge([FilterInput])
+    /// The input over its own shadow: its alpha blurred, tinted with `color` (alpha included)
+    /// and moved by `(dx, dy)` (`feDropShadow`).
+    case dropShadow(FilterInput, dx: CGFloat, dy: CGFloat, stdDeviationX: CGFloat, stdDeviationY: CGFloat, color: Color)
+}
