@@ -49,6 +49,8 @@ public struct CoreAnimationProperties: Hashable, Sendable {
         /// A ``PatternLayer``'s tiles (mapped to a plain layer; drawing them needs a
         /// pattern colour made from a rendering of the tile).
         case pattern
+        /// ``ShapeLayer/hasNonScalingStroke`` (`CAShapeLayer` strokes in the layer's space).
+        case nonScalingStroke
     }
 
     /// `CAShapeLayer`'s own properties, each named as there.
@@ -146,6 +148,7 @@ extension Layer {
         if let s = self as? ShapeLayer {
             p.kind = .shape
             p.shape = Self.shapeProperties(s)
+            if s.hasNonScalingStroke, s.strokeColor != nil { p.unsupported.append(.nonScalingStroke) }
         } else if let g = self as? GradientLayer {
             p.kind = .gradient
             p.gradient = Self.gradientProperties(g)

@@ -30,6 +30,12 @@ public final class ShapeLayer: Layer {
     public var strokeStart: CGFloat = 0
     /// End of the stroked part of the path as a fraction of its length, `0...1`.
     public var strokeEnd: CGFloat = 1
+    /// When `true`, the stroke is computed in the canvas's coordinate space (points of the
+    /// render, before its scale) instead of the layer's: ``lineWidth`` and the dash lengths
+    /// keep their size in points whatever the layer's and its ancestors' transforms do
+    /// (SVG's `vector-effect: non-scaling-stroke`). The path itself still follows the
+    /// transforms. A transform that cannot be inverted draws no stroke. Default `false`.
+    public var hasNonScalingStroke = false
 
     public override init() { super.init() }
 }

@@ -48,6 +48,26 @@ import struct CutoutGeometry.Transform
         #expect(px[15, 16] == Color.red.premultiplied && px[21, 16] == .transparent)
     }
 
+    /// A tile shifted by half a device pixel is copied pixel for pixel (as resvg), not
+    /// blended: every pixel is the square's red or transparent, and the square starts at the
+    /// pixel whose centre lies on its edge.
+    @Test func halfPixelShiftStaysSharp() throws {
+        let p = Self.pattern(tileRect: CGRect(x: 0.5, y: 0, width: 5, height: 5))
+        let px = try LayerRenderer.render(p, size: CGSize(width: 12, height: 4))
+        for x in 0..<12 {
+            #expect(px[x, 0] == ((x % 5) < 2 ? Color.red.premultiplied : .transparent), "x = \(x)")
+        }
+    }
+
+    /// A tile of 4.6 device pixels becomes a 5-pixel image repeating every 5 pixels (resvg's
+    /// whole-pixel tiles), its content drawn at its true scale.
+    @Test func tilesRepeatEveryWholeImage() throws {
+        let p = Self.pattern(tileRect: CGRect(x: 0, y: 0, width: 4.6, height: 5))
+        let (px, stats) = try LayerRenderer.render(p, size: CGSize(width: 20, height: 4), scale: 1, byteLimit: nil)
+        #expect(stats.patternPixels == 5 * 5)
+        for x in 0..<20 { #expect(px[x, 0] == ((x % 5) < 2 ? Color.red.premultiplied : .transparent), "x = \(x)") }
+    }
+
     @Test func hugeTileIsRenderedWithinTheTileBudget() throws {
         let p = Self.pattern(tileRect: CGRect(x: 0, y: 0, width: 6000, height: 3000), bounds: CGRect(x: 0, y: 0, width: 16, height: 16))
         let (px, stats) = try LayerRenderer.render(p, size: CGSize(width: 16, height: 16), scale: 1, byteLimit: nil)

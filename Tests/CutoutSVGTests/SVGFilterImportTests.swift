@@ -122,6 +122,38 @@ import CutoutRaster
         #expect(image.warnings.contains { $0.message.contains("more than \(Filter.maxPrimitives)") })
     }
 
+    /// A hostile document: 300 elements share one filter of 256 primitives over a huge
+    /// region. Import stays within its visit budget and rendering within the filter pixel
+    /// budget; the elements past it are skipped (counted), and nothing traps.
+    @Test func manyHeavyFiltersStayBounded() throws {
+        let primitives = String(repeating: #"<feOffset dx="1e30"/><feGaussianBlur stdDeviation="1e30 -4"/>"#, count: 128)
+        let rects = String(repeating: #"<rect width="4" height="4" filter="url(#f)"/>"#, count: 300)
+        let svg = #"<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64"><filter id="f" filterUnits="userSpaceOnUse" x="-1e5" y="-1e5" width="2e5" height="2e5">"#
+            + primitives + "</filter>" + rects + "</svg>"
+        let image = try SVGImporter.importSVG(svg)
+        // The real budget (64 Mi pixels here) takes half a minute in a debug build; the rule
+        // is the same with a smaller one.
+        let budget = 4_000_000
+        let (_, stats) = try LayerRenderer.render(image.layer, size: image.size, scale: 1, byteLimit: nil, filterPixelLimit: budget)
+        #expect(stats.filterPixels <= budget)
+        // The region is cut to 320 × 320 px (the canvas grown by twice its size each side).
+        // An offset counts 320² pixels, a blur (σ clamped to 1024 px) 2 × 320² + 320 × 6144:
+        // the first element runs offset, blur, offset (2.37 M) and stops at its second blur;
+        // the next 15 run one offset each before stopping; the rest stop at once.
+        #expect(stats.filterPrimitives == 3 + 15, "\(stats)")
+        #expect(stats.layersSkippedForBudget == 300)
+    }
+
+    /// The object bounding box a filter measures is the geometry: a pattern-filled or
+    /// stroked shape measures its path, not the painted area or the stroke.
+    @Test func objectBoundingBoxIsTheGeometry() throws {
+        let (layer, _) = try Self.filtered(Self.doc(
+            #"<pattern id="p" width="4" height="4" patternUnits="userSpaceOnUse"><rect width="2" height="2"/></pattern><filter id="f"><feOffset/></filter>"#,
+            #"<g filter="url(#f)"><rect x="10" y="5" width="30" height="20" fill="url(#p)" stroke="red" stroke-width="6"/></g>"#))
+        let box = try #require(layer?.filterObjectBoundingBox)
+        #expect(abs(box.minX - 10) < 1e-9 && abs(box.minY - 5) < 1e-9 && abs(box.width - 30) < 1e-9 && abs(box.height - 20) < 1e-9, "\(box)")
+    }
+
     /// Percentages of a `userSpaceOnUse` region are of the viewport; the subregion of a
     /// primitive is kept; `primitiveUnits="objectBoundingBox"` keeps fractions.
     @Test func unitsAndSubregions() throws {

@@ -143,7 +143,7 @@ import Testing
         try sheet.add(css, properties: SVGBuilder.styleProperties, maxRules: 250_000)
         #expect(sheet.bytesScanned <= 2 * css.utf8.count)
         #expect(sheet.rules.count == 20_000)
-        #expect(sheet.rules[0].declarations.map { "\($0.0)=\($0.1)" } == ["fill=red", "stroke=url( 'x;y' )"])
+        #expect(sheet.rules[0].declarations.map { "\($0.name)=\($0.value)" } == ["fill=red", "stroke=url( 'x;y' )"])
     }
 
     /// 20,000 class rules and 20,000 elements, one class each, plus a `*` and a `rect` rule:
@@ -176,7 +176,7 @@ import Testing
             """, properties: SVGBuilder.styleProperties, maxRules: 100)
         func cascade(_ name: String, _ id: String?, _ classes: Set<String>) -> [String: String] {
             var d: [String: String] = [:]
-            for (k, v) in sheet.declarations(name: name, id: id, classes: classes) { d[k] = v }
+            for e in sheet.simpleEntries(name: name, id: id, classes: classes) { d[e.declaration.name] = e.declaration.value }
             return d
         }
         #expect(cascade("rect", nil, []) == ["fill": "red", "stroke": "none"])
@@ -197,7 +197,7 @@ import Testing
             g { rect { fill: pink } } path { stroke: url("a}b") }
             @font-face { font-family: "x" }
             """, properties: SVGBuilder.styleProperties, maxRules: 100)
-        #expect(sheet.rules.map { "\($0.selector.element ?? "*") \($0.declarations[0].0)=\($0.declarations[0].1)" }
+        #expect(sheet.rules.map { "\($0.selector.element ?? "*") \($0.declarations[0].name)=\($0.declarations[0].value)" }
                 == ["rect fill=red", "circle fill=green", "path stroke=url(\"a}b\")"])
         #expect(sheet.skipped == ["@import url(\"x.css\")", "@media print", "g", "@font-face"])
     }

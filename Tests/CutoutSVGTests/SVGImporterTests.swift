@@ -46,7 +46,7 @@ import CutoutRaster
     @Test func cssSelectorsCascade() throws {
         let svg = """
         <svg xmlns="http://www.w3.org/2000/svg" width="10" height="10">
-          <style>rect { fill: red } .a { fill: lime } #b { fill: blue } /* comment */ g rect { fill: black }</style>
+          <style>rect { fill: red } .a { fill: lime } #b { fill: blue } /* comment */ rect::after { fill: black }</style>
           <rect width="1" height="1"/>
           <rect class="a" width="2" height="1"/>
           <rect class="a" id="b" width="3" height="1" fill="yellow"/>
@@ -60,7 +60,7 @@ import CutoutRaster
         #expect(fill(width: 2) == Color(red: 0, green: 1, blue: 0))
         #expect(fill(width: 3) == .blue)
         #expect(fill(width: 4) == Color(red: 0, green: 0, blue: 1, alpha: 0x88 / 255.0))
-        #expect(img.warnings.contains { $0.message.contains("g rect") })
+        #expect(img.warnings.contains { $0.message.contains("rect::after") })
     }
 
     @Test func transformListOrder() throws {

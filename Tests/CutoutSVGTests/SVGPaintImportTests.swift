@@ -146,4 +146,52 @@ import CutoutRaster
         let pattern = try #require(Self.layers(PatternLayer.self, in: SVGImporter.importSVG(svg).layer).first)
         #expect(pattern.coreAnimationProperties().unsupported == [.pattern])
     }
+
+    /// `paint-order="stroke markers fill"` (SVG 2): the stroke, then the markers, then the fill,
+    /// as three layers.
+    @Test func markersBetweenStrokeAndFill() throws {
+        let svg = """
+        <svg xmlns="http://www.w3.org/2000/svg" width="40" height="40">
+          <marker id="m" markerWidth="4" markerHeight="4"><rect width="4" height="4" fill="orange"/></marker>
+          <path d="M5 5 L30 5 L30 30 Z" fill="green" stroke="blue" marker-start="url(#m)" paint-order="stroke markers fill"/>
+        </svg>
+        """
+        let content = try SVGImporter.importSVG(svg).layer.sublayers[0]
+        let group = try #require(content.sublayers.first)
+        #expect(group.sublayers.count == 3)
+        let stroke = try #require(group.sublayers[0] as? ShapeLayer), fill = try #require(group.sublayers[2] as? ShapeLayer)
+        #expect(stroke.fillColor == nil && stroke.strokeColor != nil)
+        #expect(fill.fillColor != nil && fill.strokeColor == nil)
+        #expect(!(group.sublayers[1] is ShapeLayer))
+    }
+
+    /// `currentColor` in a stop is the colour inherited through the stop's ancestors, and
+    /// `inherit` takes the gradient's own `stop-color`.
+    @Test func stopColoursInheritThroughAncestors() throws {
+        let svg = """
+        <svg xmlns="http://www.w3.org/2000/svg" width="40" height="40">
+          <g color="#00ff00"><defs><linearGradient id="a" stop-color="#0000ff">
+            <stop offset="0" stop-color="currentColor"/><stop offset="1" stop-color="inherit"/>
+          </linearGradient></defs></g>
+          <rect width="40" height="40" fill="url(#a)"/>
+        </svg>
+        """
+        let g = try #require(Self.layers(GradientLayer.self, in: SVGImporter.importSVG(svg).layer).first)
+        #expect(g.colors.first == Color(red: 0, green: 1, blue: 0, alpha: 1))
+        #expect(g.colors.last == Color(red: 0, green: 0, blue: 1, alpha: 1))
+    }
+
+    /// A `<use>` is the context element of what it shows: `context-fill`/`context-stroke`
+    /// there are the use's fill and stroke.
+    @Test func useIsTheContextElement() throws {
+        let svg = """
+        <svg xmlns="http://www.w3.org/2000/svg" width="40" height="40">
+          <defs><rect id="r" width="10" height="10" fill="context-stroke" stroke="context-fill"/></defs>
+          <use href="#r" fill="#0000ff" stroke="#00ff00"/>
+        </svg>
+        """
+        let shape = try #require(Self.layers(ShapeLayer.self, in: SVGImporter.importSVG(svg).layer).first)
+        #expect(shape.fillColor == Color(red: 0, green: 1, blue: 0, alpha: 1))
+        #expect(shape.strokeColor == Color(red: 0, green: 0, blue: 1, alpha: 1))
+    }
 }

@@ -60,9 +60,10 @@ public enum LayerRenderer {
         return max(canvas.partialValue * 16, 64 << 20)
     }
 
-    /// ``render(_:size:scale:)`` with the offscreen work counted; `byteLimit` overrides the cap.
-    static func render(_ layer: Layer, size: CGSize, scale: CGFloat,
-                       byteLimit: Int?) throws(LayerRenderError) -> (pixels: Pixmap, statistics: OffscreenStatistics) {
+    /// ``render(_:size:scale:)`` with the offscreen work counted; `byteLimit` overrides the
+    /// cap, `filterPixelLimit` the filter budget.
+    static func render(_ layer: Layer, size: CGSize, scale: CGFloat, byteLimit: Int?,
+                       filterPixelLimit: Int? = nil) throws(LayerRenderError) -> (pixels: Pixmap, statistics: OffscreenStatistics) {
         let fail = LayerRenderError.invalidCanvas(width: size.width, height: size.height, scale: scale)
         guard size.width.isFinite, size.height.isFinite, scale.isFinite, size.width > 0, size.height > 0, scale > 0 else { throw fail }
         let w = (size.width * scale).rounded(.up), h = (size.height * scale).rounded(.up)
@@ -70,7 +71,7 @@ public enum LayerRenderer {
         guard var ctx = try? DrawingContext(width: Int(w), height: Int(h), scale: scale) else { throw fail }
         ctx.flatteningTolerance = Renderer.flatteningTolerance
         let renderer = Renderer(byteLimit: byteLimit ?? offscreenByteLimit(canvasWidth: Int(w), canvasHeight: Int(h)))
-        renderer.state.filterPixelLimit = Filter.pixelBudget(canvasWidth: Int(w), canvasHeight: Int(h))
+        renderer.state.filterPixelLimit = filterPixelLimit ?? Filter.pixelBudget(canvasWidth: Int(w), canvasHeight: Int(h))
         renderer.draw(layer, in: &ctx, depth: 0)
         return (ctx.pixmap, renderer.state.statistics)
     }
@@ -88,7 +89,8 @@ struct OffscreenStatistics: Hashable, Sendable {
     var layersSkippedForBudget = 0
     /// Layers not drawn because they were already being drawn (a mask cycle).
     var cyclesCut = 0
-    /// Filter primitives run (``Layer/filters``), and the pixels they produced together.
+    /// Filter primitives run (``Layer/filters``), and the pixels they produced together
+    /// (a blur also counts its kernel's reach on every line).
     var filterPrimitives = 0
     var filterPixels = 0
     /// Pixels of pattern tile images rendered (see ``Renderer/maxPatternPixels``).
@@ -178,7 +180,7 @@ package struct Renderer {
         let rendered: Offscreen?
         if layer.filters.isEmpty {
             var visiting: Set<ObjectIdentifier> = []
-            guard let box = Renderer.layerBox(layer, parentCTM: parentCTM, depth: depth, visiting: &visiting),
+            guard let box = Renderer.layerBox(layer, parentCTM: parentCTM, depth: depth, canvasScale: ctx.pixmap.scale, visiting: &visiting),
                   let area = Renderer.DeviceArea(covering: box, in: ctx) else { return }
             rendered = offscreen(like: ctx, area: area, { off in drawBody(layer, shadow: shadow, in: &off, depth: depth) })
         } else {
@@ -229,7 +231,7 @@ package struct Renderer {
             drawContent(layer, in: &ctx, depth: depth)
         } else {
             var visiting: Set<ObjectIdentifier> = [ObjectIdentifier(layer)]
-            guard let box = Renderer.contentBox(layer, ctm: ctx.ctm, depth: depth, visiting: &visiting),
+            guard let box = Renderer.contentBox(layer, ctm: ctx.ctm, depth: depth, canvasScale: ctx.pixmap.scale, visiting: &visiting),
                   let area = DeviceArea(covering: box, in: ctx),
                   let content = offscreen(like: ctx, area: area, { off in drawContent(layer, in: &off, depth: depth) }) else { return }
             defer { state.release(content.bytes) }

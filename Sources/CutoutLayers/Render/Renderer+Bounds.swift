@@ -27,13 +27,13 @@ extension Renderer {
     /// `parentCTM` (the superlayer's space, its `sublayerTransform` included): its content,
     /// its shadow (or its filter regions), grown by its blur, cut by its mask. nil when it draws nothing. Conservative:
     /// strokes count their miter or square-cap reach, blurs their whole kernel.
-    static func layerBox(_ layer: Layer, parentCTM: Transform, depth: Int, visiting: inout Set<ObjectIdentifier>) -> CGRect? {
+    static func layerBox(_ layer: Layer, parentCTM: Transform, depth: Int, canvasScale: CGFloat, visiting: inout Set<ObjectIdentifier>) -> CGRect? {
         guard depth < maxDepth, !layer.isHidden, !(layer.opacity.isNaN || layer.opacity <= 0) else { return nil }
         let toParent = layer.transformToSuperlayerBounds
         let ctm = toParent.concatenating(parentCTM)
         guard toParent.isFinite, ctm.isFinite, visiting.insert(ObjectIdentifier(layer)).inserted else { return nil }
         defer { visiting.remove(ObjectIdentifier(layer)) }
-        let content = contentBox(layer, ctm: ctm, depth: depth, visiting: &visiting)
+        let content = contentBox(layer, ctm: ctm, depth: depth, canvasScale: canvasScale, visiting: &visiting)
         var box = content
         if let shadow = shadowStyle(layer) {
             let source = layer.shadowPath.map { $0.isEmpty ? CGRect.null : $0.boundingBox.applying(ctm) } ?? content ?? .null
@@ -52,7 +52,7 @@ extension Renderer {
             box = finite(b.insetBy(dx: -reach, dy: -reach))
         }
         if let mask = layer.mask, box != nil {
-            guard let m = layerBox(mask, parentCTM: ctm, depth: depth + 1, visiting: &visiting) else { return nil }
+            guard let m = layerBox(mask, parentCTM: ctm, depth: depth + 1, canvasScale: canvasScale, visiting: &visiting) else { return nil }
             box = intersection(box, m)
         }
         return box
@@ -61,7 +61,7 @@ extension Renderer {
     /// A device box around what ``drawContent(_:in:depth:)`` draws (background, contents,
     /// shape or gradient, sublayers with all their effects, border) with the layer's own CTM
     /// `ctm`, cut to the bounds when `masksToBounds`.
-    static func contentBox(_ layer: Layer, ctm: Transform, depth: Int, visiting: inout Set<ObjectIdentifier>) -> CGRect? {
+    static func contentBox(_ layer: Layer, ctm: Transform, depth: Int, canvasScale: CGFloat, visiting: inout Set<ObjectIdentifier>) -> CGRect? {
         var local: CGRect?
         func add(_ r: CGRect) {
             guard !r.isNull, r.minX.isFinite, r.minY.isFinite, r.maxX.isFinite, r.maxY.isFinite else { return }
@@ -77,6 +77,11 @@ extension Renderer {
             if shape.strokeColor != nil, shape.lineWidth.isFinite, shape.lineWidth > 0 {
                 let miter = shape.lineJoin == .miter && shape.miterLimit.isFinite ? max(shape.miterLimit, 1) : 1
                 reach = shape.lineWidth / 2 * max(miter, 2.squareRoot())
+                if shape.hasNonScalingStroke {
+                    // The reach is in canvas points: in the layer's units it is longest along
+                    // the direction the CTM shrinks most (its smallest singular value).
+                    reach *= canvasScale / smallestScale(ctm)
+                }
             }
             add(path.boundingBox.insetBy(dx: -reach, dy: -reach))
         }
@@ -85,12 +90,20 @@ extension Renderer {
             let inner = layer.effectiveSublayerTransform.concatenating(ctm)
             if inner.isFinite {
                 for sub in layer.sublayers {
-                    box = union(box, layerBox(sub, parentCTM: inner, depth: depth + 1, visiting: &visiting))
+                    box = union(box, layerBox(sub, parentCTM: inner, depth: depth + 1, canvasScale: canvasScale, visiting: &visiting))
                 }
             }
         }
         if layer.masksToBounds { box = intersection(box, layer.bounds.applying(ctm)) }
         return box
+    }
+
+    /// The smallest factor by which `t` scales a length (its smaller singular value).
+    static func smallestScale(_ t: Transform) -> CGFloat {
+        let p = t.a * t.a + t.b * t.b + t.c * t.c + t.d * t.d
+        let det = abs(t.a * t.d - t.b * t.c)
+        let root = max(p * p / 4 - det * det, 0).squareRoot()
+        return max(p / 2 - root, 0).squareRoot()
     }
 
     /// `r` when all its edges are finite (Foundation's rect operations trap on NaN on Linux).

@@ -26,6 +26,29 @@ extension Renderer {
         var deviceScale: CGSize {
             CGSize(width: (ctm.a * ctm.a + ctm.b * ctm.b).squareRoot(), height: (ctm.c * ctm.c + ctm.d * ctm.d).squareRoot())
         }
+
+        /// Standard deviations in device pixels; resvg drops those below 0.05 (an IIR blur
+        /// would turn them transparent), and so do we.
+        func deviceSigmas(_ sx: CGFloat, _ sy: CGFloat) -> (CGFloat, CGFloat) {
+            let unit = unitScale, device = deviceScale
+            func length(_ v: CGFloat, _ axisScale: CGFloat, _ deviceAxis: CGFloat) -> CGFloat {
+                let l = v.isFinite && v > 0 ? v * axisScale * deviceAxis : 0
+                return l.isFinite && l >= 0.05 ? l : 0
+            }
+            return (length(sx, unit.width, device.width), length(sy, unit.height, device.height))
+        }
+
+        /// The work of one primitive on a `w`×`h` image, in pixels: the image, plus for a blur
+        /// the kernel's reach on every line (what the box passes cost beyond the pixels).
+        func cost(_ p: FilterPrimitive, width w: Int, height h: Int) -> Int {
+            let sigmas: (CGFloat, CGFloat)
+            switch p.effect {
+            case .gaussianBlur(_, let sx, let sy, _), .dropShadow(_, _, _, let sx, let sy, _): sigmas = deviceSigmas(sx, sy)
+            default: return w * h
+            }
+            let reachX = 2 * Pixmap.gaussianBlurOutset(sigma: sigmas.0), reachY = 2 * Pixmap.gaussianBlurOutset(sigma: sigmas.1)
+            return w * h * 2 + h * reachX + w * reachY
+        }
     }
 
     /// The largest device rectangle a filter region may cover: the canvas grown by twice its
@@ -154,12 +177,13 @@ extension Renderer {
         var alpha: FilterImage?
         var results: [FilterImage?] = Array(repeating: nil, count: primitives.count)
         for (i, primitive) in primitives.enumerated() {
-            guard w * h <= state.filterPixelLimit - state.statistics.filterPixels else {
+            let work = placed.cost(primitive, width: w, height: h)
+            guard work <= state.filterPixelLimit - state.statistics.filterPixels else {
                 state.statistics.layersSkippedForBudget += 1
                 return nil
             }
             state.statistics.filterPrimitives += 1
-            state.statistics.filterPixels += w * h
+            state.statistics.filterPixels += work
             func image(_ s: Source) -> FilterImage {
                 switch s {
                 case .graphic: return graphic
@@ -208,10 +232,7 @@ extension Renderer {
     /// One primitive's image from its input images.
     private func apply(_ p: FilterPrimitive, _ placed: PlacedFilter, inputs: [FilterImage], template: Pixmap) -> FilterImage {
         let cs = p.colorSpace
-        let unit = placed.unitScale, device = placed.deviceScale
-        func length(_ v: CGFloat, _ axisScale: CGFloat, _ deviceAxis: CGFloat) -> CGFloat {
-            v.isFinite && v > 0 ? v * axisScale * deviceAxis : 0
-        }
+        let unit = placed.unitScale
         /// A user-space move in device pixels, truncated towards zero as resvg does.
         func move(_ dx: CGFloat, _ dy: CGFloat) -> (Int, Int) {
             let ux = dx.isFinite ? dx * unit.width : 0, uy = dy.isFinite ? dy * unit.height : 0
@@ -219,11 +240,7 @@ extension Renderer {
             func whole(_ v: CGFloat) -> Int { v.isFinite ? Int(max(min(v, 1e9), -1e9).rounded(.towardZero)) : 0 }
             return (whole(mx), whole(my))
         }
-        func sigmas(_ sx: CGFloat, _ sy: CGFloat) -> (CGFloat, CGFloat) {
-            // resvg drops sigmas below 0.05 device pixels (an IIR blur would turn them transparent).
-            let x = length(sx, unit.width, device.width), y = length(sy, unit.height, device.height)
-            return (x < 0.05 ? 0 : x, y < 0.05 ? 0 : y)
-        }
+        func sigmas(_ sx: CGFloat, _ sy: CGFloat) -> (CGFloat, CGFloat) { placed.deviceSigmas(sx, sy) }
         switch p.effect {
         case .flood(let color):
             return FilterImage.flood(color, like: template)

@@ -11,14 +11,28 @@ extension Renderer {
             ctx.setFillColor(fill)
             ctx.fill(path, using: shape.fillRule)
         }
-        guard let stroke = shape.strokeColor, stroke.alpha > 0, let outline = strokeOutline(shape, ctm: ctx.ctm) else { return }
+        guard let stroke = shape.strokeColor, stroke.alpha > 0, let outline = strokeOutline(shape, ctm: ctx.ctm, canvasScale: ctx.pixmap.scale) else { return }
         ctx.setFillColor(stroke)
         ctx.fill(outline, using: .winding)
     }
 
-    /// The stroke of a shape layer as a fillable path, or nil when nothing is stroked.
-    static func strokeOutline(_ shape: ShapeLayer, ctm: Transform) -> Path? {
+    /// The stroke of a shape layer as a fillable path in the layer's coordinates, or nil when
+    /// nothing is stroked. `canvasScale` (device pixels per canvas point) places the canvas
+    /// space of a non-scaling stroke: canvas = `ctm` followed by 1/`canvasScale`.
+    static func strokeOutline(_ shape: ShapeLayer, ctm: Transform, canvasScale: CGFloat = 1) -> Path? {
         guard let path = shape.path, shape.lineWidth.isFinite, shape.lineWidth > 0 else { return nil }
+        if shape.hasNonScalingStroke {
+            // Stroke the path as it lies on the canvas, then bring the outline back.
+            guard canvasScale.isFinite, canvasScale > 0 else { return nil }
+            let toCanvas = ctm.concatenating(Transform(scaleX: 1 / canvasScale, y: 1 / canvasScale))
+            guard toCanvas.isFinite, let back = toCanvas.inverted(), back.isFinite else { return nil }
+            return outline(of: path.applying(toCanvas), shape, ctm: Transform(scaleX: canvasScale, y: canvasScale))?.applying(back)
+        }
+        return outline(of: path, shape, ctm: ctm)
+    }
+
+    /// `path` trimmed, dashed and stroked with the shape's settings, in `path`'s coordinates.
+    private static func outline(of path: Path, _ shape: ShapeLayer, ctm: Transform) -> Path? {
         var source = path
         let start = shape.strokeStart.isNaN ? 0 : min(max(shape.strokeStart, 0), 1)
         let end = shape.strokeEnd.isNaN ? 1 : min(max(shape.strokeEnd, 0), 1)

@@ -26,6 +26,7 @@ extension SVGWriter {
             ("stroke-miterlimit", Self.number(shape.miterLimit.isFinite ? max(shape.miterLimit, 1) : 10)),
         ]
         if p.opacity != "1" { attrs.append(("stroke-opacity", p.opacity)) }
+        if shape.hasNonScalingStroke { attrs.append(("vector-effect", "non-scaling-stroke")) }
         // The renderer draws patterns it cannot use (negative, non-finite, all zero) solid.
         if let pattern = shape.lineDashPattern, !pattern.isEmpty, pattern.allSatisfy({ $0.isFinite && $0 >= 0 }),
            pattern.reduce(0, +) > 0, shape.lineDashPhase.isFinite {

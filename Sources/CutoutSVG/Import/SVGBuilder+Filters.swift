@@ -167,7 +167,7 @@ extension SVGBuilder {
 
     /// An attribute or `style` declaration of a filter element.
     private func property(_ node: SVGNode, _ name: String) -> String? {
-        if let style = node.attributes["style"], let v = CSSStyleSheet.declarations(style).last(where: { $0.0 == name })?.1 {
+        if let style = node.attributes["style"], let v = CSSStyleSheet.declarations(style).last(where: { $0.name == name })?.value {
             return v.trimmingCharacters(in: .whitespaces)
         }
         return node.attributes[name]?.trimmingCharacters(in: .whitespaces)

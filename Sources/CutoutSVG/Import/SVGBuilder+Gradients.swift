@@ -43,36 +43,70 @@ extension SVGBuilder {
                 let stops = n.children.filter { $0.name == "stop" }
                 if !stops.isEmpty {
                     haveStops = true
-                    var last: CGFloat = 0
-                    for s in stops {
-                        let d = try declarations(s)
-                        var offset: CGFloat = 0
-                        if let o = s.attributes["offset"], let (v, suffix) = SVGNumberScanner.numberWithSuffix(o),
-                           suffix == "" || suffix == "%" {
-                            offset = v / (suffix == "%" ? 100 : 1)
-                        }
-                        offset = max(min(max(offset, 0), 1), last)
-                        last = offset
-                        var color = Color.black
-                        if let c = d["stop-color"]?.trimmingCharacters(in: .whitespaces) {
-                            if c.lowercased() == "currentcolor" {
-                                // `color` inherits into the stop from its gradient.
-                                let gradientStyle = computedStyle(try declarations(n), parent: SVGStyle(), element: n)
-                                color = computedStyle(d, parent: gradientStyle, element: s).color
-                            } else if let parsed = CSSColor.parse(c) { color = parsed }
-                        }
-                        var opacity: CGFloat = 1
-                        if let o = d["stop-opacity"], let (v, suffix) = SVGNumberScanner.numberWithSuffix(o), suffix == "" {
-                            opacity = min(max(v, 0), 1)
-                        }
-                        result.stops.append((offset, color.withAlphaComponent(color.alpha * opacity)))
-                    }
+                    result.stops = try gradientStops(stops, of: n)
                 }
             }
             let href = n.attributes["href"] ?? n.attributes["xlink:href"]
             node = href.flatMap(referenced)
         }
         return result
+    }
+
+    /// The stops of `gradient` as resvg reads them: a missing or unreadable offset repeats
+    /// the previous one; offsets are clamped to `0...1` and made non-decreasing; `stop-color`
+    /// and `stop-opacity` may be `inherit` (the gradient's value); `currentColor` is the
+    /// colour inherited through the stop's ancestors; `stop-opacity` takes a number or a
+    /// percentage. Equal offsets are then separated as resvg does (the middle one of three
+    /// equal offsets dropped, a second 0 moved just after 0, an earlier equal offset moved
+    /// just before), so that at a hard edge the colour before it holds up to the edge.
+    func gradientStops(_ stops: [SVGNode], of gradient: SVGNode) throws(SVGError) -> [(CGFloat, Color)] {
+        let gradientDeclarations = try declarations(gradient)
+        var out: [(CGFloat, Color)] = []
+        var last: CGFloat = 0
+        for s in stops {
+            let d = try declarations(s)
+            var offset = last
+            if let o = s.attributes["offset"], let (v, suffix) = SVGNumberScanner.numberWithSuffix(o), suffix == "" || suffix == "%" {
+                offset = v / (suffix == "%" ? 100 : 1)
+            }
+            offset = max(min(max(offset, 0), 1), last)
+            last = offset
+            func value(_ name: String) -> String? {
+                let v = d[name]?.trimmingCharacters(in: .whitespaces)
+                return v == "inherit" ? gradientDeclarations[name]?.trimmingCharacters(in: .whitespaces) : v
+            }
+            var color = Color.black
+            if let c = value("stop-color") {
+                if c.lowercased() == "currentcolor" { color = try inheritedStyle(of: s).color }
+                else if let parsed = CSSColor.parse(c) { color = parsed }
+            }
+            var opacity: CGFloat = 1
+            if let o = value("stop-opacity"), let (v, suffix) = SVGNumberScanner.numberWithSuffix(o), suffix == "" || suffix == "%" {
+                opacity = min(max(v / (suffix == "%" ? 100 : 1), 0), 1)
+            }
+            out.append((offset, color.withAlphaComponent(color.alpha * opacity)))
+        }
+        let epsilon: CGFloat = 1e-6
+        var i = 0
+        while out.count >= 3, i < out.count - 2 {
+            if out[i].0 == out[i + 1].0, out[i + 1].0 == out[i + 2].0 { out.remove(at: i + 1) } else { i += 1 }
+        }
+        for k in out.indices.dropFirst() where out[k - 1].0 == 0 && out[k].0 == 0 { out[k].0 = epsilon }
+        for k in out.indices.dropFirst() where out[k - 1].0 >= out[k].0 {
+            out[k].0 = out[k - 1].0
+            out[k - 1].0 = max(out[k - 1].0 - epsilon, 0)
+        }
+        return out
+    }
+
+    /// The style `node` inherits through its ancestors (its own declarations included),
+    /// starting from `base` above the root.
+    func inheritedStyle(of node: SVGNode, base: SVGStyle = SVGStyle()) throws(SVGError) -> SVGStyle {
+        var chain = [node]
+        while let parent = parents[ObjectIdentifier(chain[chain.count - 1])], chain.count <= limits.maxDepth { chain.append(parent) }
+        var style = base
+        for n in chain.reversed() { style = computedStyle(try declarations(n), parent: style, element: n) }
+        return style
     }
 
     /// Extra stops between stops of different alpha, so that our gradients, which interpolate
@@ -145,7 +179,7 @@ extension SVGBuilder {
         if let t = a["gradientTransform"] {
             // A transform that cannot be inverted is ignored like an unreadable one (resvg does
             // the same), rather than making the gradient disappear.
-            if let m = SVGTransformList.parse(t, maxMagnitude: limits.maxCoordinate), m.inverted() != nil { toUser = m }
+            if let m = SVGTransformList.parse(t, maxMagnitude: limits.maxCoordinate).map({ aboutOrigin($0, node, a) }), m.inverted() != nil { toUser = m }
             else { warn(e.line, "invalid or non-invertible gradientTransform ignored") }
         }
         let box = path.boundingBox

@@ -180,8 +180,9 @@ extension SVGBuilder {
         }
     }
 
-    /// `shape` with the markers of `style` drawn above it at the vertices of `path` (every
-    /// basic shape has them, as in SVG 2 and resvg); `shape` itself when there are none.
+    /// `path` filled and stroked with the style's paints, with the markers of `style` at its
+    /// vertices (every basic shape has them, as in SVG 2 and resvg) in the place `paint-order`
+    /// gives them: after the stroke and fill by default, between them or before them.
     ///
     /// Each marker is its content, in the marker's coordinates, placed by: a translation to
     /// the vertex; a rotation by `orient` (`auto`: the path's direction there;
@@ -193,9 +194,9 @@ extension SVGBuilder {
     /// height or stroke scale is not positive draws nothing. The content inherits the
     /// marker's style, not the path's. At most ``SVGImporter/Limits/maxMarkers`` markers
     /// are drawn in a document; the rest are skipped with a warning.
-    func withMarkers(_ shape: Layer, path: Path, style: SVGStyle, _ e: SVGNode, depth: Int) throws(SVGError) -> Layer {
+    func shapeWithMarkers(_ path: Path, style: SVGStyle, _ e: SVGNode, depth: Int) throws(SVGError) -> Layer {
         let references = [(style.markerStart, SVGMarkerVertices.Kind.start), (style.markerMid, .mid), (style.markerEnd, .end)]
-        guard references.contains(where: { $0.0 != nil }) else { return shape }
+        guard references.contains(where: { $0.0 != nil }) else { return try paintedShape(path, style: style, e, depth: depth) }
         let vertices = SVGMarkerVertices(markerGeometry(e) ?? path)
         var markers: [Layer] = []
         for case let (reference?, kind) in references {
@@ -210,11 +211,21 @@ extension SVGBuilder {
             }
             markers += placed ?? []
         }
-        guard !markers.isEmpty else { return shape }
+        guard !markers.isEmpty else { return try paintedShape(path, style: style, e, depth: depth) }
         let group = try makeLayer { Layer() }
-        if !style.markersBelow { group.addSublayer(shape) }
+        if style.markersPosition == 1 {
+            // Between fill and stroke: the two are drawn as separate shapes around the markers.
+            var first = style, second = style
+            if style.strokeBeforeFill { first.fill = .none; second.stroke = .none } else { first.stroke = .none; second.fill = .none }
+            group.addSublayer(try paintedShape(path, style: first, e, depth: depth))
+            markers.forEach(group.addSublayer)
+            group.addSublayer(try paintedShape(path, style: second, e, depth: depth))
+            return group
+        }
+        let shape = try paintedShape(path, style: style, e, depth: depth)
+        if style.markersPosition != 0 { group.addSublayer(shape) }
         markers.forEach(group.addSublayer)
-        if style.markersBelow { group.addSublayer(shape) }
+        if style.markersPosition == 0 { group.addSublayer(shape) }
         return group
     }
 
@@ -240,12 +251,12 @@ extension SVGBuilder {
         let clip: CGRect? = overflow == "visible" || overflow == "auto" ? nil
             : viewBox?.rect ?? CGRect(x: 0, y: 0, width: width, height: height)
         let orientation = Self.markerOrientation(a["orient"])
-        // The content inherits the marker's style, not the shape's, but `context-fill` and
+        // The content inherits the style of the marker and its ancestors, not the shape's, but `context-fill` and
         // `context-stroke` name the shape's paints (without their opacities, as resvg).
         var context = SVGStyle()
         context.contextFill = shapeStyle.fill
         context.contextStroke = shapeStyle.strokeWidth > 0 ? shapeStyle.stroke : .none
-        let markerStyle = computedStyle(markerDeclarations, parent: context, element: marker)
+        let markerStyle = try inheritedStyle(of: marker, base: context)
 
         var out: [Layer] = []
         for (point, index) in vertices.vertices(kind) {
@@ -281,6 +292,15 @@ extension SVGBuilder {
 }
 
 extension SVGBuilder {
+    /// `style` with its own fill and stroke as the paints `context-fill` and `context-stroke`
+    /// stand for below it: a `<use>` is the context element of what it shows (SVG 2).
+    func withContextPaint(_ style: SVGStyle) -> SVGStyle {
+        var s = style
+        s.contextFill = style.fill
+        s.contextStroke = style.stroke
+        return s
+    }
+
     /// Replaces `context-fill` and `context-stroke` by the paints they stand for.
     func resolveContextPaint(_ s: inout SVGStyle) {
         for keyPath in [\SVGStyle.fill, \SVGStyle.stroke] {
@@ -289,11 +309,11 @@ extension SVGBuilder {
         }
     }
 
-    /// Whether a valid `paint-order` keyword list puts the markers before the stroke (the
-    /// keywords left out follow in the order fill, stroke, markers).
-    static func markersBeforeStroke(_ words: [String]) -> Bool {
+    /// Where a valid `paint-order` keyword list puts the markers: 0 first, 1 between fill and
+    /// stroke, 2 last (the keywords left out follow in the order fill, stroke, markers).
+    static func markersPosition(_ words: [String]) -> Int {
         let order = words + ["fill", "stroke", "markers"].filter { !words.contains($0) }
-        return (order.firstIndex(of: "markers") ?? 2) < (order.firstIndex(of: "stroke") ?? 1)
+        return order.firstIndex(of: "markers") ?? 2
     }
 
     /// The marker properties, and the CSS shorthand `marker` that sets all three (applied

@@ -44,7 +44,7 @@ extension SVGBuilder {
     /// tile coordinates, mapped by the `viewBox` (with `preserveAspectRatio`) when there is
     /// one, else scaled by the bounding box when `patternContentUnits` is `objectBoundingBox`;
     /// `patternTransform` maps pattern space to user space. The content inherits the style of
-    /// the pattern that holds it, not of the shape it paints.
+    /// the pattern that holds it (and its ancestors), not of the shape it paints.
     func patternPaint(_ node: SVGNode, path: Path, style: SVGStyle, stroke: Bool, _ e: SVGNode,
                       depth: Int) throws(SVGError) -> Layer? {
         let resolved = try resolvePattern(node, e, depth: depth)
@@ -85,7 +85,7 @@ extension SVGBuilder {
         }
         var toUser = Transform.identity
         if let t = a["patternTransform"] {
-            if let m = SVGTransformList.parse(t, maxMagnitude: limits.maxCoordinate), m.inverted() != nil { toUser = m }
+            if let m = SVGTransformList.parse(t, maxMagnitude: limits.maxCoordinate).map({ aboutOrigin($0, node, a) }), m.inverted() != nil { toUser = m }
             else { warn(e.line, "invalid or non-invertible patternTransform ignored") }
         }
         guard let toPattern = toUser.inverted() else { return nil }
@@ -104,7 +104,7 @@ extension SVGBuilder {
             } else if contentInBox {
                 tile.transform = Transform(scaleX: box.width, y: box.height)
             }
-            let contentStyle = computedStyle(try declarations(source), parent: SVGStyle(), element: source)
+            let contentStyle = try inheritedStyle(of: source)
             for child in source.children {
                 if let sub = try element(child, parentStyle: contentStyle, depth: resolved.depth) { tile.addSublayer(sub) }
             }

@@ -19,10 +19,12 @@ extension SVGBuilder {
             let d = try declarations(clip)
             let clipStyle = computedStyle(d, parent: SVGStyle(), element: clip)
             var toLayer = Transform.identity
-            if let t = clip.attributes["transform"], let m = SVGTransformList.parse(t, maxMagnitude: limits.maxCoordinate) { toLayer = m }
+            if let m = transformAboutOrigin(clip, d) { toLayer = m }
             if clip.attributes["clipPathUnits"] == "objectBoundingBox" {
                 guard let box = layer.contentBounds(cache: boundsCache), box.width > 0, box.height > 0 else { return out }
-                toLayer = toLayer.concatenating(Transform(a: box.width, b: 0, c: 0, d: box.height, tx: box.minX, ty: box.minY))
+                // The bounding box maps the content first; the clip path's transform follows, in
+                // user space (as resvg does, so its transform-origin is a user-space point).
+                toLayer = Transform(a: box.width, b: 0, c: 0, d: box.height, tx: box.minX, ty: box.minY).concatenating(toLayer)
             }
             out.transform = toLayer
             for child in clip.children {
@@ -50,7 +52,7 @@ extension SVGBuilder {
                 shape.path = path
                 shape.fillColor = .black
                 shape.fillRule = s.clipRule
-                if let m = parsedTransform(target, cd) { shape.transform = m }
+                if let m = transformAboutOrigin(target, cd) { shape.transform = m }
                 shape.transform = shape.transform.concatenating(placement)
                 if let inner = cd["clip-path"], inner != "none" { shape.mask = try clipLayer(inner, for: shape, target, depth: depth + 2) }
                 out.addSublayer(shape)

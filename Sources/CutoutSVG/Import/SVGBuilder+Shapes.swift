@@ -105,7 +105,7 @@ extension SVGBuilder {
     /// The layer for a basic shape at `depth` (its paint servers are one level deeper).
     func shape(_ e: SVGNode, style: SVGStyle, depth: Int) throws(SVGError) -> Layer? {
         guard let path = geometry(e) else { return nil }
-        return try withMarkers(paintedShape(path, style: style, e, depth: depth), path: path, style: style, e, depth: depth)
+        return try shapeWithMarkers(path, style: style, e, depth: depth)
     }
 
     /// A layer filling and stroking `path` with the style's paints (colours or paint servers).
@@ -164,6 +164,7 @@ extension SVGBuilder {
         layer.miterLimit = style.miterLimit
         layer.lineDashPattern = style.dashArray
         layer.lineDashPhase = style.dashOffset
+        layer.hasNonScalingStroke = style.nonScalingStroke
         applyLineCapAndJoin(layer, style)
     }
 }

@@ -117,10 +117,12 @@ extension SVGBuilder {
     }
 
     private func child(_ c: SVGNode, style: SVGStyle, depth: Int, into chars: inout [TextCharacter]) throws(SVGError) {
-        guard c.name == "tspan" else {
+        // `<a>` inside text is a `tspan` (as resvg reads it).
+        guard c.name == "tspan" || c.name == "a" else {
             if c.name != "title", c.name != "desc" { warn(c.line, "<\(c.name)> inside <text> is not supported; skipped") }
             return
         }
+        guard conditionsPass(c) else { return }
         let d = try declarations(c)
         if d["display"]?.trimmingCharacters(in: .whitespaces) == "none" { return }
         try collectCharacters(c, style: computedStyle(d, parent: style, element: c), depth: depth + 1, into: &chars)

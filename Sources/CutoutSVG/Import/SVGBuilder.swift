@@ -9,6 +9,8 @@ final class SVGBuilder {
     let root: SVGNode
     let limits: SVGImporter.Limits
     var ids: [String: SVGNode] = [:]
+    /// Each element's parent, for the styles that paint servers and markers inherit.
+    var parents: [ObjectIdentifier: SVGNode] = [:]
     var sheet = CSSStyleSheet()
     var warnings: [SVGWarning] = []
     var layerCount = 0
@@ -24,6 +26,8 @@ final class SVGBuilder {
     /// parsed (and warned about) once, and its layers share one path.
     var geometryCache: [ObjectIdentifier: Path?] = [:]
     var transformCache: [ObjectIdentifier: Transform?] = [:]
+    /// Decoded `<image>` pixels, per element (see ``image(_:style:depth:)``).
+    var imageCache: [ObjectIdentifier: Pixmap?] = [:]
     /// Content boxes of finished layers: clip paths, masks and filters in object-bounding-box
     /// units measure their element, and nested ones would otherwise measure the same
     /// content again at every level.
@@ -33,6 +37,8 @@ final class SVGBuilder {
     /// Elements being expanded through a reference (`use`, `clip-path`, `mask`), to detect cycles.
     var active: Set<ObjectIdentifier> = []
     var declarationCache: [ObjectIdentifier: [String: String]] = [:]
+    /// Parents and siblings of every element, for CSS selectors (built with the style sheets).
+    var cssTree: CSSElementTree?
     /// The current viewport size, for percentages.
     var viewport = CGSize(width: 300, height: 150)
     /// Where `<text>` finds its fonts.
@@ -57,6 +63,7 @@ final class SVGBuilder {
                     for s in sheet.skipped[before...] { warn(e.line, "CSS selector or at-rule not supported, skipped: \(s.prefix(80))") }
                 }
             }
+            for child in e.children { parents[ObjectIdentifier(child)] = e }
             stack.append(contentsOf: e.children.reversed())
         }
     }
@@ -137,6 +144,11 @@ final class SVGBuilder {
         layer.masksToBounds = true
         layer.name = "svg"
         viewport = vb?.rect.size ?? size
+        // Conditions failing on the root, or `display: none` there, hide the whole document (as
+        // resvg does).
+        guard conditionsPass(root), d["display"]?.trimmingCharacters(in: .whitespaces) != "none" else {
+            return SVGImage(layer: layer, size: size, warnings: warnings)
+        }
         let style = computedStyle(d, parent: SVGStyle(), element: root)
         let content = try group(root, style: style, depth: 1)
         if let vb { content.transform = vb.transform(into: layer.bounds, preserveAspectRatio: root.attributes["preserveAspectRatio"]) }
@@ -147,19 +159,10 @@ final class SVGBuilder {
 
     // MARK: Styles
 
-    /// Presentation attributes, then matching CSS rules, then the `style` attribute.
+    /// The element's declared properties after the CSS cascade (see ``cascade(_:)``).
     func declarations(_ e: SVGNode) throws(SVGError) -> [String: String] {
         if let cached = declarationCache[ObjectIdentifier(e)] { return cached }
-        var d: [String: String] = [:]
-        for (k, v) in e.attributes where SVGBuilder.presentationAttributes.contains(k) { d[k] = v }
-        if !sheet.isEmpty {
-            let classes = Set((e.attributes["class"] ?? "").split(whereSeparator: \.isWhitespace).map(String.init))
-            let tested = sheet.rulesTested
-            let matched = sheet.declarations(name: e.name, id: e.attributes["id"], classes: classes)
-            try countVisits(sheet.rulesTested - tested)
-            for (k, v) in matched { d[k] = v }
-        }
-        if let style = e.attributes["style"] { for (k, v) in CSSStyleSheet.declarations(style) { d[k] = v } }
+        let d = try cascade(e)
         declarationCache[ObjectIdentifier(e)] = d
         return d
     }
@@ -169,6 +172,7 @@ final class SVGBuilder {
         "stroke-linejoin", "stroke-miterlimit", "stroke-dasharray", "stroke-dashoffset", "opacity", "clip-rule",
         "clip-path", "mask", "color", "display", "visibility", "stop-color", "stop-opacity", "filter", "transform",
         "mix-blend-mode", "isolation", "paint-order", "marker-start", "marker-mid", "marker-end",
+        "transform-origin", "vector-effect",
         "font-family", "font-size", "font-weight", "font-style", "letter-spacing", "word-spacing", "text-anchor",
         "text-decoration",
     ]
@@ -241,15 +245,16 @@ final class SVGBuilder {
             // `normal`, or one to three distinct keywords; the ones left out follow in the
             // default order fill, stroke, markers (an absent keyword counts as position 3).
             let words = v.split(whereSeparator: \.isWhitespace).map(String.init)
-            if words == ["normal"] { s.strokeBeforeFill = false; s.markersBelow = false }
+            if words == ["normal"] { s.strokeBeforeFill = false; s.markersPosition = 2 }
             else if !words.isEmpty, words.count <= 3, Set(words).count == words.count,
                     words.allSatisfy(["fill", "stroke", "markers"].contains) {
                 let stroke = words.firstIndex(of: "stroke") ?? 3, fill = words.firstIndex(of: "fill") ?? 3
                 s.strokeBeforeFill = stroke < fill
-                s.markersBelow = SVGBuilder.markersBeforeStroke(words)
+                s.markersPosition = SVGBuilder.markersPosition(words)
             } else { warn(e.line, "invalid paint-order '\(v.prefix(40))' ignored") }
         }
         if let v = value("visibility") { s.visible = v == "visible" }
+        s.nonScalingStroke = vectorEffectIsNonScaling(d, element: e)
         computeFontStyle(&s.font, parentSize: parent.font.size, value: value, element: e)
         computeMarkerStyle(&s, value: value)
         return s
@@ -289,14 +294,16 @@ final class SVGBuilder {
     func element(_ e: SVGNode, parentStyle: SVGStyle, depth: Int) throws(SVGError) -> Layer? {
         try visit(e)
         guard isWithinDepth(depth, e, "<\(e.name)>") else { return nil }
-        if SVGBuilder.nonRendering.contains(e.name) { return nil }
+        if SVGBuilder.nonRendering.contains(e.name) || !conditionsPass(e) { return nil }
         let d = try declarations(e)
         if d["display"]?.trimmingCharacters(in: .whitespaces) == "none" { return nil }
         let style = computedStyle(d, parent: parentStyle, element: e)
         let layer: Layer?
         switch e.name {
-        case "g", "a", "switch":
+        case "g", "a":
             layer = try group(e, style: style, depth: depth)
+        case "switch":
+            layer = try switchGroup(e, style: style, depth: depth)
         case "svg":
             layer = try nestedSVG(e, style: style, depth: depth)
         case "use":
@@ -305,6 +312,8 @@ final class SVGBuilder {
             layer = try shape(e, style: style, depth: depth)
         case "text":
             layer = try text(e, style: style, depth: depth)
+        case "image":
+            layer = try image(e, style: style, depth: depth)
         default:
             warn(e.line, "<\(e.name)> is not supported; skipped")
             return nil
@@ -318,7 +327,7 @@ final class SVGBuilder {
     /// referenced filter, clip path and mask are one level deeper.
     func finish(_ layer: Layer, _ e: SVGNode, _ d: [String: String], style: SVGStyle, applyTransform: Bool,
                 depth: Int) throws(SVGError) {
-        if applyTransform, let m = parsedTransform(e, d) { layer.transform = layer.transform.concatenating(m) }
+        if applyTransform, let m = transformAboutOrigin(e, d) { layer.transform = layer.transform.concatenating(m) }
         if let o = d["opacity"] {
             if let (v, suffix) = SVGNumberScanner.numberWithSuffix(o), suffix == "" || suffix == "%" {
                 layer.opacity = min(max(v / (suffix == "%" ? 100 : 1), 0), 1)
@@ -408,6 +417,7 @@ final class SVGBuilder {
     }
 
     func use(_ e: SVGNode, style: SVGStyle, depth: Int) throws(SVGError) -> Layer? {
+        let style = withContextPaint(style)
         guard let href = e.attributes["href"] ?? e.attributes["xlink:href"] else { return nil }
         guard let target = referenced(href) else {
             warn(e.line, "<use> references '\(href.prefix(40))', which does not exist; skipped")

@@ -17,10 +17,15 @@ public struct SVGImage {
 
 /// Reads SVG into a layer tree.
 ///
-/// Supported: `svg` (nested too), `g`, `a`, `switch` (as a group), `path`, `rect` (`rx`, `ry`),
-/// `circle`, `ellipse`, `line`, `polyline`, `polygon`, `use` (`href`/`xlink:href`), `defs`,
-/// `symbol`; transform lists; `fill`, `stroke`, their opacities, `opacity`, `fill-rule`,
-/// `clip-rule`, the stroke properties (dash lengths and offset in any unit or percent);
+/// Supported: `svg` (nested too), `g`, `a` (a group), `switch` (its first child whose
+/// conditions pass), `path`, `rect` (`rx`, `ry`), `circle`, `ellipse`, `line`, `polyline`,
+/// `polygon`, `use` (`href`/`xlink:href`), `defs`, `symbol`, `image` (embedded `data:` PNG or
+/// JPEG only, never a file or URL; a layer with ``Layer/contents``); transform lists
+/// in SVG's and CSS's syntax (units such as `deg`, `px`; `translateX`…) and `transform-origin`;
+/// conditional processing (`systemLanguage` against the user language `en`,
+/// `requiredFeatures`, `requiredExtensions`, as resvg); `fill`, `stroke`, their opacities,
+/// `opacity`, `fill-rule`, `clip-rule`, the stroke properties (dash lengths and offset in any
+/// unit or percent), `vector-effect: non-scaling-stroke` (``ShapeLayer/hasNonScalingStroke``);
 /// `clip-path`; `mask` (luminance, converted to alpha); `linearGradient`/`radialGradient`
 /// (`gradientUnits`, `spreadMethod`, `href` inheritance, `gradientTransform`, the focal point
 /// and radius `fx`/`fy`/`fr` as a two-point conical gradient, a focal point outside the circle
@@ -31,8 +36,10 @@ public struct SVGImage {
 /// `viewBox`, `markerWidth`/`markerHeight`, `overflow`, `context-fill`/`context-stroke`,
 /// bounded by ``Limits/maxMarkers``); `viewBox` +
 /// `preserveAspectRatio`; presentation attributes, the `style` attribute and `<style>` sheets
-/// with simple selectors; every CSS colour syntax; `paint-order` (stroke below or above the
-/// fill); `mix-blend-mode` (`Layer/blendMode`) and `isolation` (`Layer/isolatesBlending`); a
+/// with the CSS cascade (specificity, order, `!important`) and selectors made of types, `*`,
+/// classes, ids, attribute tests, `:first-child` and the descendant, child, `+` and `~`
+/// combinators; every CSS colour syntax; `paint-order` (stroke below or above the fill);
+/// `mix-blend-mode` (`Layer/blendMode`) and `isolation` (`Layer/isolatesBlending`); a
 /// DOCTYPE's internal entities (text replacement, bounded by ``Limits/maxEntityDepth`` and
 /// ``Limits/maxEntityExpansionBytes``; external and parameter entities are refused);
 /// `filter` as `Layer/filters`: `url(#id)` lists of `<filter>` graphs (`feFlood`, `feOffset`,
@@ -42,10 +49,10 @@ public struct SVGImage {
 /// `font-weight`, `font-style`, `letter-spacing`, `word-spacing`, `text-decoration`), drawn as
 /// glyph outlines from the fonts of a ``FontCatalog``.
 ///
-/// Unsupported content (filter primitives outside ``Filter``, external images…) is skipped with a warning,
-/// never an error. Errors are reserved for input that is not a readable SVG document or that
-/// breaks a ``Limits`` bound; every limit is checked while reading, so time and memory stay
-/// bounded whatever the input.
+/// Unsupported content (filter primitives outside ``Filter``, images that are files, URLs or
+/// other formats…) is skipped with a warning, never an error. Errors are reserved for input
+/// that is not a readable SVG document or that breaks a ``Limits`` bound; every limit is
+/// checked while reading, so time and memory stay bounded whatever the input.
 public enum SVGImporter {
     /// Bounds that keep hostile documents cheap.
     public struct Limits: Hashable, Sendable {

@@ -120,44 +120,10 @@ enum SVGLength: Equatable {
 }
 
 enum SVGTransformList {
-    /// Parses an SVG transform list (`matrix`, `translate`, `scale`, `rotate`, `skewX`,
-    /// `skewY`); the rightmost is applied first. nil when malformed.
+    /// Parses a transform list (SVG's attribute syntax or CSS's, see ``SVGTransformSyntax``);
+    /// the rightmost is applied first. nil when malformed.
     static func parse(_ text: String, maxMagnitude: CGFloat) -> Transform? {
-        var s = SVGNumberScanner(text, maxMagnitude: maxMagnitude)
-        var result = Transform.identity
-        s.skipSpace()
-        while !s.isAtEnd {
-            let name = s.word()
-            s.skipSpace()
-            guard s.consume(UInt8(ascii: "(")) else { return nil }
-            var args: [CGFloat] = []
-            s.skipSpace()
-            while let v = s.number() {
-                args.append(v)
-                s.skipSeparators()
-            }
-            guard s.consume(UInt8(ascii: ")")) else { return nil }
-            let t: Transform
-            switch (name, args.count) {
-            case ("matrix", 6): t = Transform(a: args[0], b: args[1], c: args[2], d: args[3], tx: args[4], ty: args[5])
-            case ("translate", 1): t = Transform(translationX: args[0], y: 0)
-            case ("translate", 2): t = Transform(translationX: args[0], y: args[1])
-            case ("scale", 1): t = Transform(scaleX: args[0], y: args[0])
-            case ("scale", 2): t = Transform(scaleX: args[0], y: args[1])
-            case ("rotate", 1): t = Transform(rotationAngle: args[0] * .pi / 180)
-            case ("rotate", 3):
-                t = Transform(translationX: -args[1], y: -args[2])
-                    .concatenating(Transform(rotationAngle: args[0] * .pi / 180))
-                    .concatenating(Transform(translationX: args[1], y: args[2]))
-            case ("skewX", 1): t = Transform(a: 1, b: 0, c: tan(args[0] * .pi / 180), d: 1, tx: 0, ty: 0)
-            case ("skewY", 1): t = Transform(a: 1, b: tan(args[0] * .pi / 180), c: 0, d: 1, tx: 0, ty: 0)
-            default: return nil
-            }
-            // "A B" means B is applied first, then A.
-            result = t.concatenating(result)
-            s.skipSeparators()
-        }
-        return result.isFinite ? result : nil
+        SVGTransformSyntax.parse(text, maxMagnitude: maxMagnitude)
     }
 }
 

@@ -10,7 +10,7 @@ enum SVGPaint: Equatable {
     /// A reference to a paint server, with the fallback used when it cannot be resolved.
     case url(String, fallback: Color?)
     /// SVG 2's `context-fill` / `context-stroke`: the fill or stroke of the shape a marker is
-    /// drawn for (none elsewhere).
+    /// drawn for, or of the `<use>` showing the element (none elsewhere).
     case contextFill, contextStroke
 
     static func parse(_ text: String) -> SVGPaint? {
@@ -46,9 +46,11 @@ struct SVGStyle {
     var dashOffset: CGFloat = 0
     /// `paint-order` puts the stroke before the fill.
     var strokeBeforeFill = false
-    /// `paint-order` puts the markers before the stroke: resvg then draws them below the
-    /// whole shape (fill and stroke are one node there), else above it.
-    var markersBelow = false
+    /// Where `paint-order` puts the markers among the three layers: 0 first, 1 between fill
+    /// and stroke, 2 last (the default).
+    var markersPosition = 2
+    /// `vector-effect: non-scaling-stroke` (not inherited: set per element).
+    var nonScalingStroke = false
     var color: Color = .black
     var visible = true
     var font = SVGFontStyle()

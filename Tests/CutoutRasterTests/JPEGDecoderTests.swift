@@ -1,0 +1,84 @@
+import Foundation
+import Testing
+@testable import CutoutRaster
+
+/// The JPEG decoder (baseline and progressive) against libjpeg (through Pillow, scripts/make_jpeg_fixtures.py):
+/// every fixture's pixels within 4/255 per channel of libjpeg's, and on average within 1/255.
+/// Why not exact: libjpeg computes the inverse DCT in scaled integers ("islow") and the
+/// colour conversion in fixed point; ours in floating point, so values one step apart round
+/// differently and the difference spreads over an 8×8 block. Hostile inputs throw typed errors.
+@Suite struct JPEGDecoderTests {
+    static func fixture(_ name: String, _ ext: String) throws -> Data {
+        let url = try #require(Bundle.module.url(forResource: name, withExtension: ext, subdirectory: "Fixtures/jpeg"))
+        return try Data(contentsOf: url)
+    }
+
+    static let manifest: [(name: String, width: Int, height: Int)] = {
+        guard let url = Bundle.module.url(forResource: "manifest", withExtension: "txt", subdirectory: "Fixtures/jpeg"),
+              let text = try? String(contentsOf: url, encoding: .utf8) else { return [] }
+        return text.split(separator: "\n").compactMap { line in
+            let f = line.split(separator: " ")
+            guard f.count == 3, let w = Int(f[1]), let h = Int(f[2]) else { return nil }
+            return (String(f[0]), w, h)
+        }
+    }()
+
+    @Test func manifestIsComplete() { #expect(Self.manifest.count == 10) }
+
+    @Test(arguments: manifest.map(\.name))
+    func matchesLibjpeg(_ name: String) throws {
+        let entry = try #require(Self.manifest.first { $0.name == name })
+        let px = try Pixmap(jpegData: Self.fixture(name, "jpg"))
+        let expected = [UInt8](try Self.fixture(name, "rgba"))
+        #expect(px.width == entry.width && px.height == entry.height)
+        try #require(expected.count == px.data.count)
+        var worst = 0, total = 0
+        for (a, b) in zip(px.data, expected) {
+            let d = abs(Int(a) - Int(b))
+            worst = max(worst, d)
+            total += d
+        }
+        #expect(worst <= 4, "\(name): largest difference \(worst)")
+        #expect(Double(total) / Double(expected.count) <= 1, "\(name): mean difference \(Double(total) / Double(expected.count))")
+    }
+
+    @Test func hostileInputThrows() throws {
+        let good = [UInt8](try Self.fixture("baseline-420", "jpg"))
+        #expect(throws: JPEGError.badSignature) { try Pixmap(jpegData: Data([0x89, 0x50])) }
+        // Every truncation throws or decodes (zeros past the end), never traps.
+        for cut in stride(from: 0, to: good.count, by: 7) {
+            _ = try? Pixmap(jpegData: Data(good[0..<cut]))
+        }
+        // Flipped bytes anywhere: typed errors or a picture, never a trap.
+        var random = SystemRandomNumberGenerator()
+        for _ in 0..<300 {
+            var bad = good
+            let k = Int.random(in: 2..<bad.count, using: &random)
+            bad[k] = UInt8.random(in: 0...255, using: &random)
+            _ = try? Pixmap(jpegData: Data(bad))
+        }
+        // A frame of 60000 × 60000 is refused before any allocation.
+        var huge = good
+        if let sof = (0..<(huge.count - 9)).first(where: { huge[$0] == 0xFF && huge[$0 + 1] == 0xC0 }) {
+            huge[sof + 5] = 0xEA; huge[sof + 6] = 0x60; huge[sof + 7] = 0xEA; huge[sof + 8] = 0x60
+        }
+        #expect(throws: JPEGError.imageTooLarge(width: 60000, height: 60000)) { try Pixmap(jpegData: Data(huge)) }
+        // Lossless JPEG is named as unsupported; baseline scans under a progressive frame header
+        // are invalid.
+        func withFrameMarker(_ marker: UInt8) -> Data {
+            var d = good
+            if let sof = (0..<(d.count - 1)).first(where: { d[$0] == 0xFF && d[$0 + 1] == 0xC0 }) { d[sof + 1] = marker }
+            return Data(d)
+        }
+        #expect(throws: JPEGError.unsupported("lossless coding")) { try Pixmap(jpegData: withFrameMarker(0xC3)) }
+        #expect(throws: JPEGError.invalidData("progressive scan bands 0...63, bits 0/0")) { try Pixmap(jpegData: withFrameMarker(0xC2)) }
+        // Flipped bytes in a progressive file too.
+        let progressive = [UInt8](try Self.fixture("progressive-420", "jpg"))
+        for _ in 0..<300 {
+            var bad = progressive
+            let k = Int.random(in: 2..<bad.count, using: &random)
+            bad[k] = UInt8.random(in: 0...255, using: &random)
+            _ = try? Pixmap(jpegData: Data(bad))
+        }
+    }
+}

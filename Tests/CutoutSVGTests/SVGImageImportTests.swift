@@ -1,0 +1,104 @@
+import CutoutGeometry
+@testable import CutoutRaster
+import CutoutTestSupport
+import Foundation
+import Testing
+@testable import CutoutLayers
+@testable import CutoutSVG
+
+/// `<image>` with embedded data: its layer, the export's data URI read back, and every kind
+/// of source that is refused with a warning (never read, never a crash).
+@Suite struct SVGImageImportTests {
+    static func pngURI(width: Int = 3, height: Int = 2) throws -> String {
+        var px = try Pixmap(width: width, height: height)
+        for y in 0..<height { for x in 0..<width { px[x, y] = PremultipliedRGBA8(r: UInt8(x * 255 / max(width - 1, 1)), g: UInt8(y * 255 / max(height - 1, 1)), b: 50, a: 255) } }
+        return "data:image/png;base64," + (try px.pngData()).base64EncodedString()
+    }
+
+    static func images(_ layer: Layer) -> [Layer] {
+        var out: [Layer] = []
+        var stack = [layer]
+        while let l = stack.popLast() {
+            stack += l.sublayers.reversed()
+            if l.contents != nil { out.append(l) }
+        }
+        return out
+    }
+
+    @Test func layerGeometry() throws {
+        let uri = try Self.pngURI()
+        let image = try SVGImporter.importSVG("""
+            <svg xmlns="http://www.w3.org/2000/svg" width="100" height="100">
+              <image x="1" y="2" href="\(uri)"/>
+              <image x="10" y="10" width="30" height="40" href="\(uri)"/>
+              <image x="10" y="60" width="30" height="40" preserveAspectRatio="xMinYMin slice" href="\(uri)"/>
+              <image x="50" y="0" height="10" preserveAspectRatio="none" href="\(uri)"/>
+            </svg>
+            """)
+        #expect(image.warnings.isEmpty)
+        let layers = Self.images(image.layer)
+        #expect(layers.map(\.frame) == [
+            CGRect(x: 1, y: 2, width: 3, height: 2),       // natural size
+            CGRect(x: 10, y: 20, width: 30, height: 20),   // meet, centred vertically
+            CGRect(x: 10, y: 60, width: 30, height: 40),   // slice: the viewport
+            CGRect(x: 50, y: 0, width: 15, height: 10),    // width from the aspect ratio
+        ])
+        #expect(layers[2].contentsRect == CGRect(x: 0, y: 0, width: 0.5, height: 1))
+        #expect(layers[0].contents?.width == 3)
+    }
+
+    /// Export writes the pixels back as a PNG data URI (`<image>` placed by `<use>`), and
+    /// importing that gives the same picture.
+    @Test func roundTrip() throws {
+        let url = try #require(Bundle.module.url(forResource: "image", withExtension: "svg", subdirectory: "Fixtures/svg-structure"))
+        let first = try SVGImporter.importSVG(Data(contentsOf: url))
+        let exported = SVGExporter.svg(for: first.layer, size: first.size)
+        #expect(exported.contains("data:image/png;base64,"))
+        let second = try SVGImporter.importSVG(exported)
+        #expect(second.warnings.isEmpty, "\(second.warnings)")
+        #expect(Self.images(second.layer).count == Self.images(first.layer).count)
+        let a = try LayerRenderer.render(first.layer, size: first.size)
+        let b = try LayerRenderer.render(second.layer, size: second.size)
+        // The export clips each picture to its placed rectangle, which re-samples the edge
+        // pixels of the rotated one: allow those.
+        try assertImage(b, matches: a, named: "image-round-trip", tolerance: ImageTolerance(channel: 8, mismatchFraction: 0.003))
+    }
+
+    @Test(arguments: [
+        ("href='picture.png'", "only embedded data: URIs are read"),
+        ("href='https://example.com/a.png'", "only embedded data: URIs are read"),
+        ("href='file:///etc/passwd'", "only embedded data: URIs are read"),
+        ("", "has no href"),
+        ("href='data:image/png,%89PNG'", "without base64"),
+        ("href='data:image/png;base64,@@@@'", "is not PNG"),
+        ("href='data:image/png;base64,iVBORw0KGgoAAAAN'", "PNG data could not be decoded"),
+        ("href='data:image/jpeg;base64,/9j/4AAQSkZJRgABAQ=='", "JPEG data could not be decoded (JPEG data truncated"),
+        ("href='data:image/svg+xml;base64,PHN2Zy8+'", "SVG documents as images are not supported"),
+    ])
+    func refusedSourcesWarn(_ attribute: String, _ message: String) throws {
+        let image = try SVGImporter.importSVG("<svg xmlns='http://www.w3.org/2000/svg' width='10' height='10'><image id='i' width='5' height='5' \(attribute)/></svg>")
+        #expect(Self.images(image.layer).isEmpty)
+        #expect(image.warnings.count == 1)
+        #expect(image.warnings.first?.message.contains(message) == true, "\(image.warnings)")
+        #expect(image.warnings.first?.message.contains("<image id=\"i\">") == true)
+    }
+
+    /// A PNG header declaring 100,000 × 100,000 pixels is refused by the decoder before any
+    /// allocation; an image reused 500 times is decoded once and its pixels shared.
+    @Test func budgets() throws {
+        var header = [UInt8]([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52])
+        header += [0x00, 0x01, 0x86, 0xA0, 0x00, 0x01, 0x86, 0xA0, 8, 6, 0, 0, 0]
+        let crc = CRC32.checksum(header[12...])
+        header += [UInt8(crc >> 24), UInt8(crc >> 16 & 0xFF), UInt8(crc >> 8 & 0xFF), UInt8(crc & 0xFF)]
+        let huge = "data:image/png;base64," + Data(header).base64EncodedString()
+        let refused = try SVGImporter.importSVG("<svg xmlns='http://www.w3.org/2000/svg'><image width='5' height='5' href='\(huge)'/></svg>")
+        #expect(refused.warnings.first?.message.contains("PNG data could not be decoded") == true)
+
+        let uri = try Self.pngURI(width: 64, height: 64)
+        let svg = "<svg xmlns='http://www.w3.org/2000/svg'><defs><image id='i' href='\(uri)'/></defs>" + String(repeating: "<use href='#i'/>", count: 500) + "</svg>"
+        let (builder, result) = try SVGImportBudgetTests.build(svg)
+        let image = try result.get()
+        #expect(builder.imageCache.count == 1)
+        #expect(Self.images(image.layer).count == 500)
+    }
+}

@@ -1,0 +1,83 @@
+import CutoutTestSupport
+import Foundation
+import Testing
+import CutoutRaster
+@testable import CutoutLayers
+@testable import CutoutSVG
+
+/// The SVG structure and styling fixtures (Fixtures/svg-structure/: CSS selectors and the
+/// cascade, the CSS `transform` property, `transform-origin`, `<switch>`, `<a>`,
+/// `vector-effect`, embedded `<image>`), imported and rendered at 1 and 2 px per user unit and
+/// compared with resvg's renders (Golden/svg-structure-<name>[-2x].png, made by
+/// scripts/golden_svg_structure.py), with ``SVGImportGoldenTests/tolerance`` (8/255 per
+/// premultiplied channel, 1% of pixels: the engines anti-alias edges differently) unless
+/// ``edgeDifferences`` says otherwise.
+@Suite struct SVGStructureGoldenTests {
+    static let fixtures = [
+        "css-selectors", "css-important", "css-transform", "transform-origin", "transform-origin-clip", "transform-origin-paint", "switch", "a", "vector-effect", "image", "image-jpeg",
+    ]
+
+    /// Files whose remaining differences are anti-aliasing of edges (see
+    /// ``SVGImportGoldenTests/edgeDifferences``).
+    static let edgeDifferences: [String: (fraction: Double, reason: String)] = [
+        "transform-origin-clip": (0.025, "the clip edges of the rotated star and the rounded box are anti-aliased by the clip mask: resvg's quarter-step coverage; 135 of 7200 pixels at 1x, largest 48/255, none off an edge"),
+        "a": (0.02, "the 3 px stroked circle and the triangle's diagonal: resvg's quarter-step coverage on near-horizontal edges; 85 of 6000 pixels at 1x, largest 23/255, none off an edge"),
+        "vector-effect": (0.02, "the 3 px ring (a circle under scale(0.5), stroked at 3 viewport px) and the dash ends: resvg's quarter-step coverage; 137 of 9600 pixels at 1x, none off an edge"),
+    ]
+
+    static func render(_ name: String, scale: CGFloat) throws -> (Pixmap, SVGImage) {
+        let url = try #require(Bundle.module.url(forResource: name, withExtension: "svg", subdirectory: "Fixtures/svg-structure"),
+                               "missing fixture \(name).svg")
+        let image = try SVGImporter.importSVG(Data(contentsOf: url))
+        return (try LayerRenderer.render(image.layer, size: image.size, scale: scale), image)
+    }
+
+    @Test(arguments: fixtures)
+    func matchesResvg(_ name: String) throws {
+        let (px, image) = try Self.render(name, scale: 1)
+        #expect(image.warnings.isEmpty, "\(name): \(image.warnings)")
+        try SVGImportGoldenTests.check(px, golden: "svg-structure-\(name)", allowance: Self.edgeDifferences[name])
+    }
+
+    @Test(arguments: fixtures)
+    func matchesResvgAt2x(_ name: String) throws {
+        let (px, _) = try Self.render(name, scale: 2)
+        try SVGImportGoldenTests.check(px, golden: "svg-structure-\(name)-2x", allowance: Self.edgeDifferences[name])
+    }
+
+    /// Every fixture in the folder is listed above (a new file cannot be silently skipped).
+    @Test func everyFixtureIsChecked() throws {
+        let dir = try #require(Bundle.module.url(forResource: "svg-structure", withExtension: nil, subdirectory: "Fixtures"))
+        let files = try FileManager.default.contentsOfDirectory(atPath: dir.path)
+            .filter { $0.hasSuffix(".svg") }.map { String($0.dropLast(4)) }
+        #expect(Set(files) == Set(Self.fixtures))
+    }
+}
+
+/// Conditional processing outside `<switch>`: on any element, and on the root (which hides
+/// the whole document, as resvg does; so does `display="none"` there).
+@Suite struct SVGConditionalProcessingTests {
+    @Test func conditionsApplyEverywhere() throws {
+        let hidden = try SVGImporter.importSVG("<svg xmlns='http://www.w3.org/2000/svg' width='4' height='4' systemLanguage='ru'><rect width='4' height='4'/></svg>")
+        #expect(hidden.size == CGSize(width: 4, height: 4))
+        #expect(try LayerRenderer.render(hidden.layer, size: hidden.size)[2, 2].a == 0)
+        let shown = try SVGImporter.importSVG("<svg xmlns='http://www.w3.org/2000/svg' width='4' height='4' systemLanguage='en-AU'><rect width='4' height='4'/><rect width='2' height='2' fill='red' requiredExtensions=''/></svg>")
+        let px = try LayerRenderer.render(shown.layer, size: shown.size)
+        #expect(px[1, 1] == PremultipliedRGBA8(r: 0, g: 0, b: 0, a: 255))
+        let none = try SVGImporter.importSVG("<svg xmlns='http://www.w3.org/2000/svg' width='4' height='4' display='none'><rect width='4' height='4'/></svg>")
+        #expect(try LayerRenderer.render(none.layer, size: none.size)[2, 2].a == 0)
+    }
+
+    /// `<a>` inside `<text>` is a `tspan`; a `tspan` whose conditions fail is left out.
+    @Test func linksAndConditionsInsideText() throws {
+        func render(_ body: String) throws -> Pixmap {
+            let image = try SVGImporter.importSVG("<svg xmlns='http://www.w3.org/2000/svg' width='60' height='30'><text x='4' y='22' font-size='20'>\(body)</text></svg>")
+            #expect(image.warnings.isEmpty, "\(image.warnings)")
+            return try LayerRenderer.render(image.layer, size: image.size)
+        }
+        let plain = try render("Hi")
+        #expect(plain.data.contains { $0 != 0 })
+        #expect(try render("<a href='#x'>Hi</a>").data == plain.data)
+        #expect(try render("Hi<tspan systemLanguage='ru'>!!</tspan>").data == plain.data)
+    }
+}
