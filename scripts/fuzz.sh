@@ -3,8 +3,8 @@
 #
 #   scripts/fuzz.sh [--seconds N] [--build-only] [TARGET...]
 #
-# Targets (Fuzz/Targets/<name>.swift): xml, svg-render, path-data, css, png, scene-json, and
-# text once CutoutText exists. Default: all, N = 60 seconds each, one after the other.
+# Targets (Fuzz/Targets/<name>.swift): xml, svg-render, path-data, css, png, jpeg, scene-json
+# and text (the font loader and text layout). Default: all, N = 60 seconds each, one after the other.
 #
 # The modules are compiled straight from Sources/ with swiftc (-O, -enable-testing,
 # -sanitize=fuzzer,address) into .build-fuzz/, outside SwiftPM, so `swift build` and
@@ -35,7 +35,7 @@ while [ $# -gt 0 ]; do
 done
 case "$seconds" in ''|*[!0-9]*) echo "fuzz.sh: --seconds takes a whole number" >&2; exit 2 ;; esac
 
-all_targets=(xml svg-render path-data css png scene-json)
+all_targets=(xml svg-render path-data css png jpeg scene-json)
 [ -d Sources/CutoutText ] && all_targets+=(text)
 [ ${#targets[@]} -eq 0 ] && targets=("${all_targets[@]}")
 for t in "${targets[@]}"; do

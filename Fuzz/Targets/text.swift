@@ -4,8 +4,9 @@ import CutoutText
 
 // The font loader and text layout. The first byte picks what the rest is:
 // - even: a font file (or collection). Invariants: loading ends in fonts or a FontError; each
-//   font has positive units per em; every glyph outline (the first 64, and those of a sample
-//   text) is a path or a FontError; a layout in the font is well formed (below).
+//   font has positive units per em; every glyph outline (the first 64) is a finite path or a
+//   FontError, and the glyph past the end is an error; the sample text's characters map to
+//   glyphs inside the font; a layout in the font is well formed (below) and uses those glyphs.
 // - odd: text, set in the bundled font with a width, alignment, break mode and line limit taken
 //   from the next bytes. Invariants: every glyph position and advance is finite, glyphs point
 //   into the string, the line limit holds, the box is as high as its lines, and the placed
@@ -13,6 +14,14 @@ import CutoutText
 
 private let bundled: Font = FontCatalog.defaultFont
 private let sample = "Hello, wörld! 0123 \u{5E9}\u{5DC}\u{5D5}\u{5DD} fi AV To"
+
+/// Loads the bundled font before the first input, so that its one-off cost (over a second under
+/// ASan on a busy machine) is not charged to that input's 2 s budget.
+@_cdecl("LLVMFuzzerInitialize")
+public func fuzzTextInitialize(_ argc: UnsafeMutablePointer<CInt>?, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>?) -> CInt {
+    _ = bundled.glyphCount
+    return 0
+}
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzText(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
@@ -32,14 +41,35 @@ private func fuzzFont(_ data: Data) {
         require(!"\(error)".isEmpty, "an error without a description")
         return
     }
+    require(!fonts.isEmpty, "a font file without fonts loaded without an error")
     for font in fonts.prefix(4) {
         require(font.metrics.unitsPerEm > 0, "units per em \(font.metrics.unitsPerEm)")
+        require(font.glyphCount >= 0 && font.glyphCount <= Int(GlyphID.max) + 1, "glyph count \(font.glyphCount)")
         _ = font.familyName + font.styleName + font.fullName + font.postScriptName
         for glyph in 0..<min(font.glyphCount, 64) {
-            _ = try? font.outline(of: GlyphID(glyph))
+            if let outline = try? font.outline(of: GlyphID(glyph)) { requireFinite(outline, "glyph \(glyph)") }
             _ = font.advance(of: GlyphID(glyph))
         }
-        checkLayout(TextLayout(string: sample, style: TextStyle(font: font, fontSize: 12), width: 80), sample, maxLines: 0)
+        if font.glyphCount <= Int(GlyphID.max) {
+            // A glyph past the end is an error, never someone else's outline or a crash.
+            require((try? font.outline(of: GlyphID(font.glyphCount))) == nil, "outline of glyph \(font.glyphCount) of \(font.glyphCount)")
+        }
+        for scalar in sample.unicodeScalars {
+            if let glyph = font.glyph(for: scalar) {
+                require(Int(glyph) < font.glyphCount, "\(scalar) maps to glyph \(glyph) of \(font.glyphCount)")
+            }
+        }
+        let layout = TextLayout(string: sample, style: TextStyle(font: font, fontSize: 12), width: 80)
+        checkLayout(layout, sample, maxLines: 0)
+        for g in layout.glyphs where g.font == font {
+            require(Int(g.glyph) < max(font.glyphCount, 1), "laid-out glyph \(g.glyph) of \(font.glyphCount)")
+        }
+    }
+}
+
+private func requireFinite(_ path: Path, _ what: String) {
+    for element in path.elements {
+        if let p = element.endPoint { require(p.x.isFinite && p.y.isFinite, "\(what): outline point \(p)") }
     }
 }
 
@@ -72,8 +102,6 @@ private func checkLayout(_ layout: TextLayout, _ string: String, maxLines: Int) 
         }
     }
     if layout.glyphs.count <= 400 {
-        for element in layout.path.elements {
-            if let p = element.endPoint { require(p.x.isFinite && p.y.isFinite, "outline point \(p)") }
-        }
+        requireFinite(layout.path, "placed outlines")
     }
 }

@@ -179,6 +179,9 @@ final class FontFace: @unchecked Sendable {
     }
 
     func outline(_ glyph: Int) throws(FontError) -> Path {
+        // maxp's count is the font's glyph range: a CFF table may hold more charstrings, and
+        // those must not draw as glyphs (nor fill the cache with ids nobody can map to).
+        guard glyph >= 0, glyph < header.glyphCount else { throw FontError.glyphOutOfRange(glyph) }
         lock.lock()
         let cached = cache[glyph]
         lock.unlock()
