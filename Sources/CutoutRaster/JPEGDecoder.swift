@@ -93,6 +93,14 @@ struct JPEGDecoder {
     private var bitBuffer: UInt32 = 0
     private var bitCount = 0
     private var hitMarker = false
+    /// Zero bytes handed out since the scan's data ran out (a marker or the end of the file).
+    private var missingBytes = 0
+    /// Blocks whose entropy-coded data was read, over all scans (what decoding cost).
+    private(set) var blocksRead = 0
+    /// Past this many missing bytes the scan's data is taken as truncated and its remaining
+    /// blocks are left at zero, as libjpeg does: a valid scan ends within a byte of its marker,
+    /// and a tiny file declaring a huge frame must not cost a Huffman decode per declared block.
+    static let maxMissingBytes = 64
     private var progressive = false
     private var scans = 0
     private var endOfBandRun = 0
@@ -287,6 +295,8 @@ struct JPEGDecoder {
                 } else {
                     i += 1
                 }
+            } else {
+                missingBytes += 1
             }
             bitBuffer = UInt32(byte)
             bitCount = 8
@@ -325,6 +335,7 @@ struct JPEGDecoder {
     private mutating func restart() {
         bitCount = 0
         hitMarker = false
+        missingBytes = 0
         while i + 1 < bytes.count, !(bytes[i] == 0xFF && (0xD0...0xD7).contains(bytes[i + 1])) {
             // Skip whatever padding precedes the marker.
             if bytes[i] == 0xFF, bytes[i + 1] != 0x00, bytes[i + 1] != 0xFF { return }
@@ -336,6 +347,7 @@ struct JPEGDecoder {
     private mutating func decodeScan(_ scan: [Int], band: ClosedRange<Int>, high: Int, low: Int) throws(JPEGError) {
         bitCount = 0
         hitMarker = false
+        missingBytes = 0
         endOfBandRun = 0
         var predictors = [Int](repeating: 0, count: components.count)
         var block = [Int](repeating: 0, count: 64)
@@ -346,8 +358,9 @@ struct JPEGDecoder {
         let unitsX = single ? (((width * c0.h + hMax - 1) / hMax) + 7) / 8 : (width + 8 * hMax - 1) / (8 * hMax)
         let unitsY = single ? (((height * c0.v + vMax - 1) / vMax) + 7) / 8 : (height + 8 * vMax - 1) / (8 * vMax)
         var unit = 0
-        for my in 0..<unitsY {
+        rows: for my in 0..<unitsY {
             for mx in 0..<unitsX {
+                guard missingBytes <= Self.maxMissingBytes else { break rows }
                 if restartInterval > 0, unit > 0, unit % restartInterval == 0 {
                     restart()
                     predictors = [Int](repeating: 0, count: components.count)
@@ -361,6 +374,7 @@ struct JPEGDecoder {
                             let bxAll = mx * h + bx, byAll = my * v + by
                             guard bxAll < components[c].blocksPerLine, byAll < components[c].blocksPerColumn else { continue }
                             let offset = (byAll * components[c].blocksPerLine + bxAll) * 64
+                            blocksRead += 1
                             if !progressive {
                                 try decodeBlock(c, &block, &predictors[c])
                                 for k in 0..<64 { components[c].coefficients[offset + k] = Int16(clamping: block[k]) }

@@ -42,6 +42,19 @@ import Testing
         #expect(Double(total) / Double(expected.count) <= 1, "\(name): mean difference \(Double(total) / Double(expected.count))")
     }
 
+    /// Found by `scripts/fuzz.sh jpeg`: 848 bytes declaring a 1056×12056 baseline frame took
+    /// 16 s (one Huffman decode per declared block on zero bits). Truncated scan data now stops
+    /// the scan, as libjpeg does, so the blocks read stay within what the bytes can hold: at
+    /// least 2 bits per block (a DC code and an end-of-block code), plus the allowed missing bytes.
+    @Test func truncatedScanDataStopsTheScan() throws {
+        let bytes = [UInt8](try Self.fixture("fuzz-huge-frame-in-848-bytes", "jpg"))
+        var decoder = JPEGDecoder(bytes: bytes)
+        if let pixmap = try? decoder.decode() {
+            #expect(pixmap.width == 1056 && pixmap.height == 12056)
+        }
+        #expect(decoder.blocksRead <= (bytes.count + JPEGDecoder.maxMissingBytes) * 8 / 2)
+    }
+
     @Test func hostileInputThrows() throws {
         let good = [UInt8](try Self.fixture("baseline-420", "jpg"))
         #expect(throws: JPEGError.badSignature) { try Pixmap(jpegData: Data([0x89, 0x50])) }
