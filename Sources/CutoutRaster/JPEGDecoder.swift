@@ -39,8 +39,9 @@ extension Pixmap {
     /// interpolation between sample centres (libjpeg's "fancy" upsampling for 2:1); the
     /// inverse DCT is computed in floating point and rounded. EXIF orientation and colour profiles are ignored.
     ///
-    /// Safety: the frame size is checked against ``maxDimension`` and ``maxPixelCount`` before
-    /// anything is allocated for it; corrupt entropy-coded data decodes as zeros past its end
+    /// Safety: the frame size is checked against ``maxDimension`` and ``maxPixelCount``, and
+    /// against the file's length (at least one bit per 8×8 block of a scan), before anything is
+    /// allocated for it; scan data that runs out stops its scan (the rest stays zero); corrupt entropy-coded data decodes as zeros past its end
     /// and never traps; at most 100 scans are read, so the work is bounded by 100 passes over
     /// the image plus the data length.
     ///
@@ -243,6 +244,13 @@ struct JPEGDecoder {
         }
         let hMax = components.map(\.h).max() ?? 1, vMax = components.map(\.v).max() ?? 1
         let mcusX = (width + 8 * hMax - 1) / (8 * hMax), mcusY = (height + 8 * vMax - 1) / (8 * vMax)
+        // Every component has at least one block per MCU, and a scan spends at least one bit
+        // (a DC code) on each of its blocks: a file with fewer bits than that cannot describe
+        // its frame, and is refused before anything is allocated for it, so a few bytes cannot
+        // make the decoder allocate and transform a huge declared image.
+        guard bytes.count * 8 >= mcusX * mcusY else {
+            throw .invalidData("a \(width)×\(height) frame needs at least \(mcusX * mcusY / 8) bytes of scan data; the file has \(bytes.count)")
+        }
         for c in components.indices {
             components[c].blocksPerLine = mcusX * components[c].h
             components[c].blocksPerColumn = mcusY * components[c].v
