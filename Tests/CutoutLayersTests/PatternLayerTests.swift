@@ -111,6 +111,8 @@ import struct CutoutGeometry.Transform
     @Test func patternInsideItsOwnTileIsCut() throws {
         let p = Self.pattern(tileRect: CGRect(x: 0, y: 0, width: 4, height: 4))
         p.tile?.addSublayer(p)
+        // The cycle is made on purpose; break it so the layers are freed (LeakSanitizer).
+        defer { p.removeFromSuperlayer() }
         let (px, stats) = try LayerRenderer.render(p, size: CGSize(width: 8, height: 8), scale: 1, byteLimit: nil)
         #expect(stats.cyclesCut >= 1)
         #expect(px[0, 0] == Color.red.premultiplied)
