@@ -70,7 +70,9 @@ package final class WorkMeter: @unchecked Sendable {
         #endif
     }
 
-    /// Runs `body` with a fresh meter as the current one and returns what it counted.
+    /// Runs `body` with a fresh meter as the current one and returns what it counted. A
+    /// measurement nested inside another takes the work done inside it; the outer one does not
+    /// see that work.
     package static func measure(_ body: () throws -> Void) rethrows -> WorkMeter {
         let meter = WorkMeter()
         try $current.withValue(meter) { try body() }
