@@ -170,6 +170,7 @@ public final class CarouselLayout: CollectionLayout {
         guard n > 0, !rect.isNull else { return [] }
         var shown: [LayoutAttributes] = []
         for range in candidateItems(in: rect) {
+            WorkMeter.record(range.count, .layoutItems)
             for i in range {
                 if let a = attributes(i), !a.isHidden, a.visibleFrame.overlaps(rect) { shown.append(a) }
             }

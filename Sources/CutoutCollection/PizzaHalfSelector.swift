@@ -149,13 +149,15 @@ public final class PizzaHalfSelector {
         return (l, r)
     }
 
-    /// How far a half has scrolled through its content, 0...1, for the circular indicators.
+    /// How far a half has scrolled through its content, 0...1, for the circular indicators;
+    /// 0 when it cannot be told (an item size or screen size that is not finite).
     public func scrollProgress(_ half: PizzaHalfOrientation) -> CGFloat {
         let n = options.count
         guard n > 1 else { return 0 }
         let l = layout(half)
         let first = l.contentOffset(for: 0).y, last = l.contentOffset(for: n - 1).y
-        return min(max(((offsets[half] ?? first) - first) / (last - first), 0), 1)
+        let progress = ((offsets[half] ?? first) - first) / (last - first)
+        return progress.isNaN ? 0 : min(max(progress, 0), 1)
     }
 
     /// The adjustable accessibility element of a half: "Left half, Pepperoni, 3 of 10".
@@ -171,11 +173,13 @@ public final class PizzaHalfSelector {
     }
 
     /// VoiceOver's increment/decrement on a half: the offset that centres the next or
-    /// previous pizza (clamped), or `nil` without content.
+    /// previous pizza (clamped), or `nil` without content or when that offset is not finite
+    /// (an item size or screen size that is not finite).
     public func accessibilityAdjust(_ half: PizzaHalfOrientation, increment: Bool) -> CGFloat? {
         guard let i = centred[half], !options.isEmpty else { return nil }
         let j = min(max(i + (increment ? 1 : -1), 0), options.count - 1)
-        return layout(half).contentOffset(for: j).y
+        let offset = layout(half).contentOffset(for: j).y
+        return offset.isFinite ? offset : nil
     }
 
     /// Returns and forgets the events reported so far.

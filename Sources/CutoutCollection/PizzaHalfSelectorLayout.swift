@@ -134,11 +134,13 @@ public final class PizzaHalfSelectorLayout: CollectionLayout {
 
     // MARK: Scale
 
-    /// (item.midY − screenCenterY) / criticalOffset clamped to −1...1: 0 at the centre.
+    /// (item.midY − screenCenterY) / criticalOffset clamped to −1...1: 0 at the centre. NaN
+    /// (from an item size, critical offset or bounds that is not finite) counts as 1, the
+    /// farthest, so every scale and alpha derived from it stays in range.
     public func normalizedDistance(forItem i: Int) -> CGFloat {
         let mid = h * CGFloat(i) + h / 2
         let raw = (mid - screenCenterY) / max(configuration.criticalOffsetFromCenter, 1e-9)
-        return min(max(raw, -1), 1)
+        return raw.isNaN ? 1 : min(max(raw, -1), 1)
     }
 
     /// 1 − scaleFactor · |norm|: 1 for the centred pizza, 0.6 for the neighbours by default.
@@ -183,6 +185,7 @@ public final class PizzaHalfSelectorLayout: CollectionLayout {
         var y = anchorMid
         var k = anchor
         var sPrev = scale(forItem: k)
+        defer { WorkMeter.record(abs(k - anchor), .layoutItems) }
         while k != i && abs(k - anchor) < zone {
             k += step
             let s = scale(forItem: k)
@@ -274,7 +277,9 @@ public final class PizzaHalfSelectorLayout: CollectionLayout {
     /// the offset. Complexity: O(k) for k cells on screen, whatever the item count.
     public func layoutAttributesForElements(in rect: CGRect) -> [LayoutAttributes] {
         guard numberOfItems > 0, !rect.isNull else { return [] }
-        let cells = candidateItems(in: rect).compactMap(cellAttributes).filter { !$0.isHidden && $0.visibleFrame.overlaps(rect) }
+        let candidates = candidateItems(in: rect)
+        WorkMeter.record(candidates.count, .layoutItems)
+        let cells = candidates.compactMap(cellAttributes).filter { !$0.isHidden && $0.visibleFrame.overlaps(rect) }
         let captions = cells.compactMap { captionAttributes($0.item) }
         return cells + captions
     }

@@ -60,17 +60,20 @@ public enum ScrollPhysics {
 
     /// How far content is shown past an edge when pulled `overscroll` points in a viewport of
     /// `dimension`: b = (1 − 1 / (x · 0.55 / d + 1)) · d. Sign follows `overscroll`; never
-    /// reaches `dimension`.
+    /// reaches `dimension`. A `dimension` that is not positive and finite gives 0, as a
+    /// non-finite size counts as 0 in ``ScrollViewModel``.
     public static func rubberBand(_ overscroll: CGFloat, dimension: CGFloat, coefficient: CGFloat = rubberBandCoefficient) -> CGFloat {
-        guard dimension > 0, overscroll.isFinite else { return 0 }
+        guard dimension > 0, dimension.isFinite, overscroll.isFinite else { return 0 }
         let x = abs(overscroll)
         let b = (1 - 1 / (x * coefficient / dimension + 1)) * dimension
         return overscroll < 0 ? -b : b
     }
 
     /// The overscroll that displays as `banded`: the inverse of ``rubberBand(_:dimension:coefficient:)``.
+    /// A `banded` at or past the dimension is taken just short of it (the band never gets
+    /// there); a NaN `banded`, or a `dimension` that is not positive and finite, gives 0.
     public static func inverseRubberBand(_ banded: CGFloat, dimension: CGFloat, coefficient: CGFloat = rubberBandCoefficient) -> CGFloat {
-        guard dimension > 0 else { return 0 }
+        guard dimension > 0, dimension.isFinite, !banded.isNaN else { return 0 }
         let b = min(abs(banded), dimension * 0.999_999)
         let x = (dimension / (dimension - b) - 1) * dimension / coefficient
         return banded < 0 ? -x : x
@@ -82,9 +85,18 @@ public enum ScrollPhysics {
 
     /// Displacement from the edge `t` seconds after a bounce starts `displacement` away with
     /// `velocity` (points per second): the critically damped spring (x₀ + (v₀ + ω x₀) t) e^(−ω t).
+    ///
+    /// Evaluated as x₀ · (1 + ω t) e^(−ω t) + v₀ · t e^(−ω t), whose factors of time are at
+    /// most 1 and 1 / (e ω) for ω > 0, so no intermediate overflows: finite inputs never give
+    /// NaN, and give ±∞ only if the sum itself passes the largest `CGFloat` (the product form
+    /// overflowed for huge velocities and then gave ∞ · 0 = NaN at t = 0). A NaN or negative
+    /// `t` counts as 0; once e^(−ω t) underflows to 0 (t past about 60 s), the result is 0.
     public static func bounce(displacement x0: CGFloat, velocity v0: CGFloat, time t: CGFloat,
                               stiffness omega: CGFloat = bounceStiffness) -> CGFloat {
-        let t = max(t, 0)
-        return (x0 + (v0 + omega * x0) * t) * exp(-omega * t)
+        let t = t > 0 ? t : 0
+        let decay = exp(-omega * t)
+        // Once e^(−ω t) underflows the spring is at rest (and ω t may have overflowed).
+        guard decay > 0 else { return 0 }
+        return x0 * ((1 + omega * t) * decay) + v0 * (t * decay)
     }
 }

@@ -53,7 +53,9 @@ public struct ScrollMotion: Hashable, Sendable {
 ///
 /// Guarantees: the offset limits are always well ordered; content shorter than the viewport
 /// does not bounce unless `alwaysBounceVertical`/`alwaysBounceHorizontal` is set (as `UIScrollView`);
-/// non-finite inputs are ignored.
+/// non-finite inputs are ignored. Every offset and duration the model computes is finite:
+/// non-finite sizes, insets and offsets count as 0, and lengths beyond ±10¹² points (a
+/// million items of a million points) are clamped to that, so sums of them cannot overflow.
 public struct ScrollViewModel: Hashable, Sendable {
     /// The viewport size, as `bounds.size`.
     public var boundsSize: CGSize
@@ -76,16 +78,25 @@ public struct ScrollViewModel: Hashable, Sendable {
         self.boundsSize = boundsSize
         self.contentSize = contentSize
         self.contentInset = contentInset
-        self.contentOffset = CGPoint(x: -contentInset.left, y: -contentInset.top)
+        self.contentOffset = CGPoint(x: -Self.length(contentInset.left), y: -Self.length(contentInset.top))
+    }
+
+    /// The largest length the model computes with (see the guarantees above).
+    static let maximumLength: CGFloat = 1e12
+
+    /// `v` as a length the model computes with: 0 when not finite, clamped to ±``maximumLength``.
+    static func length(_ v: CGFloat) -> CGFloat {
+        v.isFinite ? min(max(v, -maximumLength), maximumLength) : 0
     }
 
     /// The visible rect in content coordinates.
     public var bounds: CGRect { CGRect(origin: contentOffset, size: boundsSize) }
 
     /// The smallest and largest resting offsets along an axis.
-    /// Non-finite insets and sizes count as 0, so the range always has finite bounds.
+    /// Non-finite insets and sizes count as 0 and huge ones as ±10¹², so the range always has
+    /// finite bounds.
     public func offsetRange(_ axis: ScrollAxis) -> ClosedRange<CGFloat> {
-        func f(_ v: CGFloat) -> CGFloat { v.isFinite ? v : 0 }
+        let f = Self.length
         switch axis {
         case .vertical:
             let lo = -f(contentInset.top)
@@ -109,9 +120,9 @@ public struct ScrollViewModel: Hashable, Sendable {
     /// `raw`: inside the range it is `raw`; past an edge it is rubber-banded (or clamped when
     /// bouncing is off).
     public func displayedOffset(forDragged raw: CGFloat, axis: ScrollAxis) -> CGFloat {
-        guard raw.isFinite else { return offset(axis) }
+        guard raw.isFinite else { return Self.length(offset(axis)) }
         let r = offsetRange(axis)
-        let dim = axis == .vertical ? boundsSize.height : boundsSize.width
+        let dim = Self.length(axis == .vertical ? boundsSize.height : boundsSize.width)
         if raw < r.lowerBound {
             return canBounce(axis) ? r.lowerBound + ScrollPhysics.rubberBand(raw - r.lowerBound, dimension: dim) : r.lowerBound
         }
@@ -152,7 +163,7 @@ public struct ScrollViewModel: Hashable, Sendable {
     /// - Without a layout: free deceleration; if it would pass an edge it runs to the edge and
     ///   bounces (or stops there when bouncing is off).
     public func release(velocity: CGFloat, axis: ScrollAxis, layout: CollectionLayout? = nil) -> ScrollMotion {
-        let x0 = offset(axis)
+        let x0 = Self.length(offset(axis))
         let v0 = velocity.isFinite ? velocity : 0
         let r = offsetRange(axis)
         let rate = decelerationRate
@@ -198,8 +209,9 @@ public struct ScrollViewModel: Hashable, Sendable {
     public enum ItemPosition: Hashable, Sendable { case top, centered, bottom }
 
     /// The offset that shows `frame` (content coordinates) at `position`, clamped to the range.
+    /// A frame that is not finite leaves the current offset (clamped to the range).
     public func offset(showing frame: CGRect, at position: ItemPosition, axis: ScrollAxis = .vertical) -> CGFloat {
-        let dim = axis == .vertical ? boundsSize.height : boundsSize.width
+        let dim = Self.length(axis == .vertical ? boundsSize.height : boundsSize.width)
         let lo = axis == .vertical ? frame.minY : frame.minX
         let hi = axis == .vertical ? frame.maxY : frame.maxX
         let raw: CGFloat
@@ -209,12 +221,13 @@ public struct ScrollViewModel: Hashable, Sendable {
         case .bottom: raw = hi - dim + (axis == .vertical ? contentInset.bottom : contentInset.right)
         }
         let r = offsetRange(axis)
-        return min(max(raw, r.lowerBound), r.upperBound)
+        let target = raw.isFinite ? raw : Self.length(offset(axis))
+        return min(max(target, r.lowerBound), r.upperBound)
     }
 
     /// A programmatic, animated scroll that shows `frame` at `position`.
     public func scrollAnimation(showing frame: CGRect, at position: ItemPosition, axis: ScrollAxis = .vertical) -> ScrollMotion {
-        let x0 = offset(axis)
+        let x0 = Self.length(offset(axis))
         let target = offset(showing: frame, at: position, axis: axis)
         return ScrollMotion(axis: axis, phases: [ScrollMotion.Phase(0, ScrollAnimation(start: x0, kind: .easeInOut(to: target, duration: Self.glideDuration(distance: target - x0))))])
     }

@@ -41,6 +41,7 @@ public final class TableLayout: CollectionLayout {
 
     private func recomputeFrames() {
         frameComputationCount += 1
+        WorkMeter.record(context.numberOfItems, .layoutItems)
         var t: [CGFloat] = [0]
         t.reserveCapacity(context.numberOfItems + 1)
         var y: CGFloat = 0

@@ -33,6 +33,8 @@ struct OffsetCurve {
         var isFirst = true
         var t0: CGFloat = 0
         let cusps = cuspParameters(q)
+        let before = pieces.count
+        defer { WorkMeter.record(pieces.count - before, .strokePieces) }
         for i in 0...cusps.count {
             let t1 = i < cusps.count ? cusps[i] : 1
             let part = Self.subCubic(q, from: t0, to: t1)

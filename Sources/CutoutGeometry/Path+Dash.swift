@@ -121,6 +121,7 @@ struct DashSubpath {
             index = (index + 1) % pattern.count
             left = pattern[index]
         }
+        WorkMeter.record(intervals.count, .dashes)
         guard !intervals.isEmpty else { return }
         if isClosed, intervals.count == 1, intervals[0].0 == 0, intervals[0].1 >= total {
             append(from: 0, to: total, startingSubpath: true, to: &out)

@@ -55,22 +55,24 @@ extension Path {
         let tol = tolerance > 0 && tolerance.isFinite ? tolerance : 0.25
         let t = transform
         var cur = CGPoint.zero
+        var emitted = 0
+        defer { WorkMeter.record(emitted, .flattenedPoints) }
         for e in elements {
             switch e {
             case .moveTo(let p):
-                cur = p.applying(t); body(.start(cur))
+                cur = p.applying(t); body(.start(cur)); emitted += 1
             case .lineTo(let p):
-                cur = p.applying(t); body(.lineTo(cur))
+                cur = p.applying(t); body(.lineTo(cur)); emitted += 1
             case .quadCurveTo(let p, let c):
                 let p0 = cur, p1 = c.applying(t), p2 = p.applying(t)
                 let n = Bezier.quadSegments(p0, p1, p2, tolerance: tol)
                 for i in 1..<n { body(.lineTo(Bezier.quadPoint(p0, p1, p2, CGFloat(i) / CGFloat(n)))) }
-                body(.lineTo(p2)); cur = p2
+                body(.lineTo(p2)); cur = p2; emitted += n
             case .curveTo(let p, let c1, let c2):
                 let p0 = cur, p1 = c1.applying(t), p2 = c2.applying(t), p3 = p.applying(t)
                 let n = Bezier.cubicSegments(p0, p1, p2, p3, tolerance: tol)
                 for i in 1..<n { body(.lineTo(Bezier.cubicPoint(p0, p1, p2, p3, CGFloat(i) / CGFloat(n)))) }
-                body(.lineTo(p3)); cur = p3
+                body(.lineTo(p3)); cur = p3; emitted += n
             case .closeSubpath:
                 body(.close)
             }

@@ -1,4 +1,5 @@
 import Foundation
+import CutoutGeometry
 
 /// A rectangle of 8-bit coverage (alpha) values, row-major, top row first: what a one-colour
 /// effect such as a shadow needs, at a quarter of a ``Pixmap``'s memory and blur cost.
@@ -15,6 +16,7 @@ public struct AlphaMask: Hashable, Sendable {
     /// - Throws: ``PixmapError/invalidSize(width:height:)`` outside ``Pixmap``'s limits.
     public init(width: Int, height: Int) throws(PixmapError) {
         try Pixmap.validate(width: width, height: height)
+        WorkMeter.record(width * height, .allocatedPixels)
         self.width = width
         self.height = height
         data = [UInt8](repeating: 0, count: width * height)

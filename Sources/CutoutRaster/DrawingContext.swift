@@ -159,6 +159,7 @@ public struct DrawingContext {
     mutating func fill(rule: FillRule, paint: Paint, contours setContours: (Rasterizer, Scratch, PixelRect) -> Void) {
         guard !gstate.clip.bounds.isEmpty else { return }
         let mode = gstate.blendMode, clip = gstate.clip
+        WorkMeter.record(clip.bounds.width * clip.bounds.height, .fillRegionPixels)
         let scratch = uniqueScratch()
         let raster = scratch.rasterizer
         if case .color(let c) = paint, mode == .normal {

@@ -1,4 +1,5 @@
 import Foundation
+import CutoutGeometry
 
 extension Pixmap {
     /// The largest sigma a blur uses; larger values are clamped to it. At this size the
@@ -145,6 +146,7 @@ struct BlurPlan: Equatable {
     func run(lines: Int, length: Int, lineStride: Int, pixelStride: Int, base: UnsafeMutablePointer<Float>) {
         let pad = reach
         let n = length + 2 * pad
+        WorkMeter.record(lines * n * max(boxes.count, 1), .blurSamples)
         var a = [Float](repeating: 0, count: n * 4)
         var b = [Float](repeating: 0, count: n * 4)
         for line in 0..<lines {

@@ -1,4 +1,5 @@
 import Foundation
+import CutoutGeometry
 
 /// Reusable buffers and the passes of the 8-bit mask Gaussian blur (see
 /// ``AlphaMask/gaussianBlurred(sigma:)`` for the method and its guarantees).
@@ -61,6 +62,10 @@ final class MaskBlur {
         let reachX = planX?.reach ?? 0
         let guardX = (planX?.boxes.map { max($0.left, $0.right) }.max() ?? reachX) + 1
         reserve(plane: cw * ph, row: cw, line: w + 2 * reachX + 2 * guardX)
+        // What the passes can write: every source row widened by the reach, across, and every
+        // kept column of the padded height, down (empty rows are skipped, so often less).
+        WorkMeter.record(h * (w + 2 * reachX) * max(planX?.boxes.count ?? 0, 1)
+                         + cw * ph * max(planY?.boxes.count ?? 0, 1), .blurSamples)
         /// Zeroes plane row `row` outside padded columns `start..<start + count` and returns
         /// where padded column `start` would be stored plus the kept part of the range,
         /// relative to `start`.

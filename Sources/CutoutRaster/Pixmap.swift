@@ -1,4 +1,5 @@
 import Foundation
+import CutoutGeometry
 
 /// Why a pixmap could not be made.
 public enum PixmapError: Error, Hashable, Sendable, CustomStringConvertible {
@@ -41,6 +42,7 @@ public struct Pixmap: Hashable, Sendable {
     /// - Throws: ``PixmapError/invalidSize(width:height:)`` outside the documented limits.
     public init(width: Int, height: Int, scale: CGFloat = 1) throws(PixmapError) {
         try Pixmap.validate(width: width, height: height)
+        WorkMeter.record(width * height, .allocatedPixels)
         self.width = width
         self.height = height
         self.scale = scale.isFinite && scale > 0 ? scale : 1
@@ -50,6 +52,7 @@ public struct Pixmap: Hashable, Sendable {
     /// A pixmap over existing premultiplied RGBA8 bytes.
     public init(width: Int, height: Int, scale: CGFloat = 1, data: [UInt8]) throws(PixmapError) {
         try Pixmap.validate(width: width, height: height)
+        WorkMeter.record(width * height, .allocatedPixels)
         guard data.count == width * height * 4 else {
             throw .dataSizeMismatch(expected: width * height * 4, actual: data.count)
         }

@@ -1,4 +1,5 @@
 import CZlib
+import CutoutGeometry
 
 /// zlib (RFC 1950) compression through the system library, with the bounds PNG decoding needs.
 enum Zlib {
@@ -101,6 +102,7 @@ enum Zlib {
                 return .success(())
             }
         }
+        WorkMeter.record(output.count, .inflatedBytes)
         try result.get()
         guard output.count == expectedCount else {
             throw .tooLittleImageData(expected: expectedCount, actual: output.count)

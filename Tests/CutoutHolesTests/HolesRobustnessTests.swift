@@ -7,8 +7,9 @@ import Testing
 @testable import CutoutHoles
 
 /// Seeded fuzzing of holes, hole lists, nine-slice/outstretch geometry, the flashlight and
-/// shaped views with NaN, infinite and huge values. Every case ends quickly; slices are finite
-/// and their layers render on a small canvas.
+/// shaped views with NaN, infinite and huge values. Slices and frames are finite, layers render
+/// on a small canvas at the promised size with premultiplied pixels, and the work stays within
+/// the ``RenderingBudget`` of the canvas and the images the scene builds (counted, not timed).
 @Suite struct HolesRobustnessTests {
     typealias SplitMix64 = FuzzRandom
 
@@ -47,8 +48,20 @@ import Testing
         }
     }
 
-    static func render(_ layer: Layer) throws {
-        _ = try LayerRenderer.render(layer, size: CGSize(width: 20, height: 20), scale: 0.5)
+    /// The images a layer tree holds (soft hole masks, spot images): the scene built them
+    /// itself, so they enter the rendering budget beside the canvas.
+    static func images(in layer: Layer) -> [(width: Int, height: Int)] {
+        var out: [(width: Int, height: Int)] = layer.contents.map { [($0.width, $0.height)] } ?? []
+        if let mask = layer.mask { out += images(in: mask) }
+        for sublayer in layer.sublayers { out += images(in: sublayer) }
+        return out
+    }
+
+    /// Renders on a 20×20 pt canvas at scale 0.5 and checks the promised 10×10 pixels, premultiplied.
+    static func render(_ layer: Layer, _ what: @autoclosure () -> String) throws {
+        let pixels = try LayerRenderer.render(layer, size: CGSize(width: 20, height: 20), scale: 0.5)
+        #expect(pixels.width == 10 && pixels.height == 10, "\(what()): \(pixels.width)×\(pixels.height)")
+        if let bad = pixels.premultipliedViolation { Issue.record("\(what()): channel above alpha at \(bad)") }
     }
 
     @Test func overlaysWithAbsurdHolesRender() throws {
@@ -56,13 +69,23 @@ import Testing
         for i in 0..<200 {
             let overlay = HoleOverlay(bounds: rng.below(4) == 0 ? Self.rect(&rng) : CGRect(x: 0, y: 0, width: 40, height: 40),
                                       holes: (0..<rng.below(4)).map { _ in Self.hole(&rng) })
-            let start = Date()
-            for _ in 0..<4 { _ = overlay.isOpaque(at: CGPoint(x: Self.value(&rng, -5...45), y: Self.value(&rng, -5...45))) }
-            _ = overlay.holesPath
-            _ = overlay.cutPath
-            let fill: HoleFill = rng.below(2) == 0 ? .color(.black) : .layer(Layer(frame: CGRect(x: 0, y: 0, width: 40, height: 40)))
-            try Self.render(overlay.makeLayer(fill: fill, softMaskScale: rng.pick([2, 0, -1, .nan, 1e300, 1e-9])))
-            #expect(Date().timeIntervalSince(start) < 2, "case \(i)")
+            var images: [(width: Int, height: Int)] = []
+            let work = try WorkMeter.measure {
+                for _ in 0..<4 { _ = overlay.isOpaque(at: CGPoint(x: Self.value(&rng, -5...45), y: Self.value(&rng, -5...45))) }
+                _ = overlay.holesPath
+                _ = overlay.cutPath
+                let fill: HoleFill = rng.below(2) == 0 ? .color(.black) : .layer(Layer(frame: CGRect(x: 0, y: 0, width: 40, height: 40)))
+                let layer = overlay.makeLayer(fill: fill, softMaskScale: rng.pick([2, 0, -1, .nan, 1e300, 1e-9]))
+                images = Self.images(in: layer)
+                try Self.render(layer, "case \(i)")
+            }
+            // A soft hole's mask image is capped in area (rounded up to whole pixels on each side).
+            for image in images {
+                #expect(CGFloat(image.width * image.height) <= HoleOverlay.maxSoftMaskPixels + CGFloat(image.width + image.height + 1),
+                        "case \(i): a \(image.width)×\(image.height) mask image")
+            }
+            let overruns = RenderingBudget(canvasWidth: 10, canvasHeight: 10, images: images).overruns(work)
+            #expect(overruns.isEmpty, "case \(i): \(overruns)")
         }
     }
 
@@ -73,7 +96,7 @@ import Testing
         }
         let overlay = HoleOverlay(bounds: CGRect(x: 0, y: 0, width: 40, height: 40),
                                   holes: [.roundedRect(CGRect(x: -1e300, y: 10, width: 2e300, height: 10), cornerRadius: 2, softness: 3)])
-        try Self.render(overlay.makeLayer(fill: .color(.black), softMaskScale: 1))
+        try Self.render(overlay.makeLayer(fill: .color(.black), softMaskScale: 1), "huge hole")
     }
 
     @Test func holeListsWithAbsurdCellsAndOffsets() {
@@ -85,16 +108,27 @@ import Testing
             var list = HoleList(cells: cells, frame: Self.rect(&rng, 400))
             for _ in 0..<3 {
                 list.setContentOffset(Self.value(&rng, -200...3000))
-                _ = list.clampedOffset(Self.value(&rng, -200...3000))
-                _ = list.restingOffset(for: Self.value(&rng, -200...3000))
+                #expect(list.contentOffset.isFinite, "case \(i): offset \(list.contentOffset)")
+                #expect(list.clampedOffset(Self.value(&rng, -200...3000)).isFinite, "case \(i)")
+                let resting = list.restingOffset(for: Self.value(&rng, -200...3000))
+                #expect(resting >= 0 && resting <= list.maximumContentOffset, "case \(i): resting \(resting) of \(list.maximumContentOffset)")
                 let range = list.visibleRange
                 #expect(range.lowerBound >= 0 && range.upperBound <= cells.count, "case \(i): \(range)")
-                _ = list.visibleCells
-                for hole in list.visibleHoles { _ = hole.path }
-                _ = list.contentFrame(ofCell: rng.pick([0, -1, Int.max, Int.min, rng.below(25)]))
+                // Cells take their x and width from the list's frame, so only a finite frame
+                // promises finite cell frames; holes are finite or nil whatever the frame.
+                let frameIsFinite = Self.finite(list.frame)
+                for cell in list.visibleCells {
+                    #expect(range.contains(cell.index), "case \(i): \(cell.index) outside \(range)")
+                    #expect(!frameIsFinite || Self.finite(cell.frame), "case \(i): \(cell)")
+                    #expect((cell.hole.map(Self.finite) ?? true) && (cell.visibleHole.map(Self.finite) ?? true), "case \(i): \(cell)")
+                }
+                for hole in list.visibleHoles { #expect(hole.path.isEmpty || Self.finite(hole.path.boundingBoxOfPath), "case \(i): \(hole)") }
+                if let frame = list.contentFrame(ofCell: rng.pick([0, -1, Int.max, Int.min, rng.below(25)])) {
+                    #expect(!frameIsFinite || Self.finite(frame), "case \(i): \(frame)")
+                }
             }
-            _ = list.contentHeight
-            _ = list.bounces
+            #expect(list.contentHeight.isFinite && list.contentHeight >= 0, "case \(i): content height \(list.contentHeight)")
+            #expect(list.bounces == (list.contentHeight > list.viewportHeight), "case \(i)")
         }
     }
 
@@ -117,8 +151,8 @@ import Testing
                 _ = slice.imageToView
             }
             if rng.below(4) == 0 {
-                try Self.render(out.makeLayer(image: image))
-                try Self.render(nine.makeLayer(image: image))
+                try Self.render(out.makeLayer(image: image), "case \(i): outstretch")
+                try Self.render(nine.makeLayer(image: image), "case \(i): nine-slice")
             }
         }
     }
@@ -131,11 +165,21 @@ import Testing
             // Radii clamp to Flashlight.maxRadius (1024 pt); at ordinary scales that spot image
             // is up to 12,304 px square, too slow to build here in a debug build, so small scales.
             let scale = rng.pick([CGFloat(0.1), 0.2, 1e-300, 0.05])
-            let start = Date()
-            if let spot = light.spotImage(scale: scale) { #expect(spot.width <= 4096, "case \(i): \(spot.width)") }
-            for slice in light.outstretch(scale: scale).slices { #expect(Self.finite(slice.viewRect), "case \(i)") }
-            try Self.render(light.makeLayer(scale: scale))
-            #expect(Date().timeIntervalSince(start) < 3, "case \(i) took \(Date().timeIntervalSince(start)) s")
+            var images: [(width: Int, height: Int)] = []
+            let work = try WorkMeter.measure {
+                if let spot = light.spotImage(scale: scale) {
+                    #expect(spot.width <= 4096, "case \(i): \(spot.width)")
+                    // Built here and again by makeLayer, whose slices all show that one image.
+                    images = [(spot.width, spot.height), (spot.width, spot.height)]
+                }
+                for slice in light.outstretch(scale: scale).slices { #expect(Self.finite(slice.viewRect), "case \(i)") }
+                try Self.render(light.makeLayer(scale: scale), "case \(i)")
+            }
+            // The spot image holds the clamped radius and softness plus the margin, at the scale.
+            let extent = 2 * (Flashlight.maxRadius + Flashlight.maxRadius / 2 + 1 + Flashlight.margin) * max(scale, 1e-300)
+            for image in images { #expect(CGFloat(image.width) <= extent.rounded(.up), "case \(i): a \(image.width) px spot image") }
+            let overruns = RenderingBudget(canvasWidth: 10, canvasHeight: 10, images: images).overruns(work)
+            #expect(overruns.isEmpty, "case \(i): \(overruns)")
         }
     }
 
@@ -149,11 +193,10 @@ import Testing
                               radius: rng.pick([0, 3, -1, .nan, .infinity, 1e300, 20]))
             let view = ShapedView(bounds: Self.rect(&rng), outline: outline, fillColor: .white, borderColor: rng.below(2) == 0 ? nil : .black,
                                   borderWidth: Self.value(&rng, 0...4), shadow: shadow)
-            try Self.render(view.makeLayer())
+            try Self.render(view.makeLayer(), "case \(i): shaped view")
             let card = ShapedView.erasedCurveCard(bounds: Self.rect(&rng), mode: rng.below(2) == 0 ? .evenOdd : .subtracting,
                                                   cornerRadius: Self.value(&rng, 0...30))
-            try Self.render(card.makeLayer())
-            _ = i
+            try Self.render(card.makeLayer(), "case \(i): erased-curve card")
         }
     }
 }

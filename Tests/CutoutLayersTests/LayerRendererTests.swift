@@ -12,9 +12,10 @@ import struct CutoutGeometry.Transform
 /// of the tree's SVG export (see ``checkAt2xAgainstResvg(_:fixture:golden:channelTolerance:)``).
 @Suite struct LayerRendererTests {
     static let grey = Color(white: 0.85)
-    /// The reviewed renders were made by this renderer: 8/255 per channel and 1% of the pixels
-    /// absorb rounding changes in the rasteriser, not a moved edge or a changed colour.
-    static let tolerance = ImageTolerance(channel: 8, mismatchFraction: 0.01)
+    /// The reviewed renders were made by this renderer: 8/255 per channel on all but 0.9% of the
+    /// pixels and a mean of 0.35 absorb rounding changes in the rasteriser, not a moved edge or a
+    /// changed colour (measured worst: stroke-end-half, 0.74% past 8; seed-workaround, mean 0.22).
+    static let tolerance = ImageTolerance(channel: 8, mismatchFraction: 0.009, mean: 0.35)
 
     /// An octagon-ish card shape (the seed's custom border): cut corners top-left/bottom-right,
     /// rounded top-right/bottom-left.
@@ -49,7 +50,9 @@ import struct CutoutGeometry.Transform
     /// (Golden/<fixture>-2x.png from Fixtures/ca/<fixture>.svg, made by
     /// scripts/golden_svg.py); the committed export must be the current one. Tolerance: a
     /// pixel matches when each premultiplied channel is within `channelTolerance` (8: edges
-    /// anti-alias differently, blur kernels differ by a few levels), at most 1% may mismatch.
+    /// anti-alias differently, blur kernels differ by a few levels), at most 1% may mismatch
+    /// (measured worst: nine-slice, 0.93%, resvg resamples the stretched image bicubically) and
+    /// the mean channel difference is at most 0.6 (measured at most 0.39).
     /// To refresh: `CUTOUT_GOLDEN_OUT=$PWD/Tests/CutoutLayersTests/Fixtures/ca swift test
     /// --filter LayerRendererTests`, then `python scripts/golden_svg.py`.
     static func checkAt2xAgainstResvg(_ root: Layer, fixture: String, golden: String, channelTolerance: Int = 8,
@@ -64,7 +67,7 @@ import struct CutoutGeometry.Transform
         #expect(try String(contentsOf: url, encoding: .utf8) == svg, "\(fixture).svg is not the current export",
                 sourceLocation: sourceLocation)
         let px = try LayerRenderer.render(root, size: root.bounds.size, scale: 2)
-        try assertImage(px, matchesGolden: golden, in: .module, tolerance: ImageTolerance(channel: channelTolerance, mismatchFraction: 0.01),
+        try assertImage(px, matchesGolden: golden, in: .module, tolerance: ImageTolerance(channel: channelTolerance, mismatchFraction: 0.01, mean: 0.6),
                         sourceLocation: sourceLocation)
     }
 

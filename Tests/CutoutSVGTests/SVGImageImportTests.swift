@@ -60,8 +60,8 @@ import Testing
         let a = try LayerRenderer.render(first.layer, size: first.size)
         let b = try LayerRenderer.render(second.layer, size: second.size)
         // The export clips each picture to its placed rectangle, which re-samples the edge
-        // pixels of the rotated one: allow those.
-        try assertImage(b, matches: a, named: "image-round-trip", tolerance: ImageTolerance(channel: 8, mismatchFraction: 0.003))
+        // pixels of the rotated one: allow those (measured 0.24% past 8/255, mean 0.025).
+        try assertImage(b, matches: a, named: "image-round-trip", tolerance: ImageTolerance(channel: 8, mismatchFraction: 0.003, mean: 0.05))
     }
 
     @Test(arguments: [

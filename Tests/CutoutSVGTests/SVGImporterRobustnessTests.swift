@@ -33,13 +33,21 @@ import Testing
     static func lineCount(_ bytes: [UInt8]) -> Int { bytes.reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) } }
 
     /// Imports; on success renders the tree at 24×24 pt. Returns whether it imported.
+    ///
+    /// The work is bounded by counts, not time: the importer's visits stay within
+    /// ``SVGImporter/Limits/maxVisits`` (the limit that bounds reuse through references), and
+    /// the render within the ``RenderingBudget`` of a 24×24 canvas.
     @discardableResult
     static func check(_ bytes: [UInt8], _ what: String) -> Bool {
-        let start = Date()
-        defer {
-            let elapsed = Date().timeIntervalSince(start)
-            #expect(elapsed < 3, "\(what) took \(elapsed) s")
-        }
+        var imported = false
+        let work = WorkMeter.measure { imported = importAndRender(bytes, what) }
+        #expect(work[.svgVisits] <= SVGImporter.Limits.default.maxVisits, "\(what): \(work[.svgVisits]) visits")
+        let overruns = RenderingBudget(canvasWidth: 24, canvasHeight: 24).overruns(work)
+        #expect(overruns.isEmpty, "\(what): \(overruns)")
+        return imported
+    }
+
+    static func importAndRender(_ bytes: [UInt8], _ what: String) -> Bool {
         do {
             let image = try SVGImporter.importSVG(Data(bytes))
             #expect(image.size.width.isFinite && image.size.height.isFinite && image.size.width >= 0 && image.size.height >= 0,
@@ -50,7 +58,9 @@ import Testing
                 root.sublayerTransform = Transform(scaleX: 24 / image.size.width, y: 24 / image.size.height)
             }
             root.addSublayer(image.layer)
-            _ = try LayerRenderer.render(root, size: CGSize(width: 24, height: 24))
+            let pixels = try LayerRenderer.render(root, size: CGSize(width: 24, height: 24))
+            #expect(pixels.width == 24 && pixels.height == 24, "\(what)")
+            if let bad = pixels.premultipliedViolation { Issue.record("\(what): channel above alpha at \(bad)") }
             _ = SVGExporter.svg(for: root, size: CGSize(width: 24, height: 24))
             return true
         } catch let error as SVGError {

@@ -39,7 +39,11 @@ import CutoutTestSupport
         if let allowance = Self.edgeDifferences[name] {
             return try SVGImportGoldenTests.checkEdgesOnly(px, golden: "svg-text-\(name)", maxEdgeFraction: allowance.fraction, reason: allowance.reason)
         }
-        try assertImage(px, matchesGolden: "svg-text-\(name)", in: .module, tolerance: ImageTolerance(channel: 48, mismatchFraction: 0.005))
+        // Measured worst: stroke, 0.17% of pixels past 48/255 (its 1 px outline is all edge);
+        // mean at most 0.55 (nested-style). The gradient fill keeps the former 0.5%.
+        let bound = name.contains("gradient") ? ImageTolerance(channel: 48, mismatchFraction: 0.005)
+            : ImageTolerance(channel: 48, mismatchFraction: 0.0025, mean: 0.8)
+        try assertImage(px, matchesGolden: "svg-text-\(name)", in: .module, tolerance: bound)
     }
 
     /// resvg 0.5 (resvg-py) draws nothing for a `font-size` in `pt`, so this is checked here:

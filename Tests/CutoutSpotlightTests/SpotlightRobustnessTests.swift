@@ -74,26 +74,30 @@ import Testing
             let step = TourStep(title: "Step", body: "Body", targetIDs: ids, calloutStyle: style)
             let size = CGSize(width: Self.value(&rng, 10...300), height: Self.value(&rng, 10...200))
             let metrics = Self.metrics(&rng)
-            let start = Date()
-            let frame = SpotlightLayout.frame(for: step, targets: registry, viewport: viewport, calloutSize: size, metrics: metrics)
-            for c in frame.visibleCutouts { #expect(Self.finite(c.visibleBounds), "case \(i): \(c)") }
-            _ = frame.cutoutPath
-            for _ in 0..<4 {
-                _ = frame.hitTest(CGPoint(x: Self.value(&rng, -10...330), y: Self.value(&rng, -10...580)), metrics: metrics)
+            let work = try WorkMeter.measure {
+                let frame = SpotlightLayout.frame(for: step, targets: registry, viewport: viewport, calloutSize: size, metrics: metrics)
+                for c in frame.visibleCutouts { #expect(Self.finite(c.visibleBounds), "case \(i): \(c)") }
+                _ = frame.cutoutPath
+                for _ in 0..<4 {
+                    _ = frame.hitTest(CGPoint(x: Self.value(&rng, -10...330), y: Self.value(&rng, -10...580)), metrics: metrics)
+                }
+                let scroll = ScrollGeometry(frame: Self.rect(&rng), contentSize: CGSize(width: Self.value(&rng, 0...2000), height: Self.value(&rng, 0...4000)),
+                                            contentOffset: CGPoint(x: Self.value(&rng, -100...100), y: Self.value(&rng, -100...2000)))
+                if let request = SpotlightLayout.scrollRequest(for: step, targets: registry, viewport: viewport, scrollView: scroll) {
+                    #expect(request.contentOffset.x.isFinite && request.contentOffset.y.isFinite, "case \(i): \(request)")
+                }
+                let transition = OverlayTransition(from: rng.below(3) == 0 ? nil : frame, to: frame,
+                                                   duration: Double(Self.value(&rng, 0...1)), easing: .easeInEaseOut)
+                let sampled = transition.sample(at: Double(Self.value(&rng, -1...2)))
+                let layer = OverlayLayers.layer(for: sampled, metrics: metrics)
+                let pixels = try LayerRenderer.render(layer, size: CGSize(width: 32, height: 56), scale: 0.1)
+                #expect(pixels.width == 4 && pixels.height == 6, "case \(i): \(pixels.width)×\(pixels.height)")
+                if let bad = pixels.premultipliedViolation { Issue.record("case \(i): channel above alpha at \(bad)") }
+                if pixels.data.contains(where: { $0 != 0 }) { drawn += 1 }
             }
-            let scroll = ScrollGeometry(frame: Self.rect(&rng), contentSize: CGSize(width: Self.value(&rng, 0...2000), height: Self.value(&rng, 0...4000)),
-                                        contentOffset: CGPoint(x: Self.value(&rng, -100...100), y: Self.value(&rng, -100...2000)))
-            if let request = SpotlightLayout.scrollRequest(for: step, targets: registry, viewport: viewport, scrollView: scroll) {
-                #expect(request.contentOffset.x.isFinite && request.contentOffset.y.isFinite, "case \(i): \(request)")
-            }
-            let transition = OverlayTransition(from: rng.below(3) == 0 ? nil : frame, to: frame,
-                                               duration: Double(Self.value(&rng, 0...1)), easing: .easeInEaseOut)
-            let sampled = transition.sample(at: Double(Self.value(&rng, -1...2)))
-            let layer = OverlayLayers.layer(for: sampled, metrics: metrics)
-            let pixels = try LayerRenderer.render(layer, size: CGSize(width: 32, height: 56), scale: 0.1)
-            if pixels.data.contains(where: { $0 != 0 }) { drawn += 1 }
-            let elapsed = Date().timeIntervalSince(start)
-            #expect(elapsed < 2, "case \(i) took \(elapsed) s")
+            // 32×56 pt at 0.1: a 4×6 pixel canvas.
+            let overruns = RenderingBudget(canvasWidth: 4, canvasHeight: 6).overruns(work)
+            #expect(overruns.isEmpty, "case \(i): \(overruns)")
         }
         #expect(drawn > 100, "\(drawn) of 250 overlays drew something")
     }
@@ -108,8 +112,17 @@ import Testing
             let layout = CalloutPlacement.place(contentSize: size, target: target, cutouts: cutouts, viewport: viewport,
                                                 style: .bubble(preferredSide: rng.pick([.top, .bottom, .leading, .trailing])),
                                                 metrics: Self.metrics(&rng))
+            // A sheet spans the viewport, so only a finite viewport promises a finite callout
+            // (sizes and targets are sanitised whatever they are).
+            let v = viewport
+            let viewportIsFinite = Self.finite(v.bounds) && !v.bounds.isNull
+                && [v.safeAreaInsets.top, v.safeAreaInsets.left, v.safeAreaInsets.bottom, v.safeAreaInsets.right,
+                    v.topBarHeight, v.bottomBarHeight].allSatisfy(\.isFinite)
+            #expect(!viewportIsFinite || (Self.finite(layout.frame) && Self.finite(layout.contentFrame)), "case \(i): \(layout)")
             let path = layout.path(metrics: CalloutMetrics())
-            #expect(path.elements.count < 10_000, "case \(i)")
+            #expect(path.isEmpty || Self.finite(path.boundingBoxOfPath), "case \(i): outline \(path.boundingBoxOfPath)")
+            // A bubble is a rounded rectangle and an arrow; a sheet a rounded rectangle.
+            #expect(path.elements.count <= 32, "case \(i): \(path.elements.count) elements")
         }
     }
 

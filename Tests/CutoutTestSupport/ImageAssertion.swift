@@ -174,6 +174,7 @@ public func assertImage(_ actual: Pixmap, matches expected: Pixmap, named name: 
         return
     }
     let comparison = ImageComparison(actual, expected, tolerance: tolerance, ignoring: ignoring)
+    ImageStatistics.record(name: name, actual, expected, tolerance: tolerance, comparison: comparison, ignoring: ignoring)
     let failures = comparison.failures(of: tolerance)
     guard !failures.isEmpty else { return }
     let difference = ImageFailure.differenceImage(actual, expected, channel: tolerance.channel)
@@ -255,5 +256,37 @@ extension Pixmap {
     public func topRows(_ rows: Int) -> Pixmap {
         let n = Swift.min(Swift.max(rows, 0), height)
         return (try? Pixmap(width: width, height: n, scale: scale, data: Array(data[0..<(width * n * 4)]))) ?? self
+    }
+}
+
+/// Measuring what a comparison needs, to set its tolerance: with `CUTOUT_IMAGE_STATS=<file>`
+/// set, every image assertion appends one line to that file: its name, tolerance, largest and
+/// mean channel difference, edge mismatches under its tolerance, and how many pixels differ by
+/// more than each of a ladder of channel thresholds.
+enum ImageStatistics {
+    static let variable = "CUTOUT_IMAGE_STATS"
+    static let thresholds = [0, 1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64, 96, 128]
+
+    static func record(name: String, _ actual: Pixmap, _ expected: Pixmap, tolerance: ImageTolerance,
+                       comparison: ImageComparison, ignoring: [Bool]?) {
+        guard let path = ProcessInfo.processInfo.environment[variable] else { return }
+        var over = [Int](repeating: 0, count: thresholds.count)
+        for p in 0..<(actual.width * actual.height) where ignoring?[p] != true {
+            var d = 0
+            for c in 0..<4 { d = max(d, abs(Int(actual.data[p * 4 + c]) - Int(expected.data[p * 4 + c]))) }
+            for (k, t) in thresholds.enumerated() where d > t { over[k] += 1 }
+        }
+        let ladder = zip(thresholds, over).map { ">\($0):\($1)" }.joined(separator: " ")
+        let line = "IMGSTAT \(name) total=\(comparison.total) channel=\(tolerance.channel) fraction=\(tolerance.mismatchFraction) "
+            + "mean=\(tolerance.mean.map { "\($0)" } ?? "-") edgeFraction=\(tolerance.edgeFraction.map { "\($0)" } ?? "-") "
+            + "far=\(tolerance.farChannel.map { "\($0)/\(tolerance.farFraction)" } ?? "-") | max=\(comparison.maxChannelDelta) "
+            + String(format: "meanDelta=%.4f", comparison.meanChannelDelta)
+            + " mismatched=\(comparison.mismatched) edgeMismatched=\(comparison.edgeMismatched) farCount=\(comparison.far) \(ladder)\n"
+        // One append-mode write per line, so comparisons running in parallel do not interleave.
+        let fd = open(path, O_WRONLY | O_APPEND | O_CREAT, 0o644)
+        guard fd >= 0 else { return }
+        defer { close(fd) }
+        let bytes = Array(line.utf8)
+        _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
     }
 }

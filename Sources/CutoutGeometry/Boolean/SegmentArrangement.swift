@@ -116,9 +116,12 @@ enum SegmentArrangement {
                 }
             }
         }
+        var tested = 0
+        defer { WorkMeter.record(tested, .crossingTests) }
         for c in 0..<(side * side) {
             let first = start[c], last = start[c + 1]
             guard last - first > 1 else { continue }
+            tested += (last - first) * (last - first - 1) / 2
             for u in first..<(last - 1) {
                 let i = Int(members[u])
                 for v in (u + 1)..<last {

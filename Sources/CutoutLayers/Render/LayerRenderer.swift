@@ -160,6 +160,7 @@ package struct Renderer {
             return
         }
         defer { state.drawing.remove(ObjectIdentifier(layer)) }
+        WorkMeter.record(1, .layersDrawn)
         ctx.saveGState()
         defer { ctx.restoreGState() }
         ctx.concatenate(toParent)

@@ -81,6 +81,7 @@ final class SVGBuilder {
     /// Counts `count` visits (CSS rules tested) against ``SVGImporter/Limits/maxVisits``.
     func countVisits(_ count: Int) throws(SVGError) {
         visits += count
+        WorkMeter.record(count, .svgVisits)
         guard visits <= limits.maxVisits else { throw .tooManyVisits(limit: limits.maxVisits) }
     }
 
