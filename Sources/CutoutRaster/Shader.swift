@@ -117,6 +117,21 @@ struct LinearShading: Sendable {
         let base = t0 + dtdy * (Double(y) + 0.5)
         let n = table.count
         let dither = DitheredColor.ditherRow(y)
+        if dtdx == 0 {
+            // The colour only changes from row to row and the dither repeats every 8 columns:
+            // shade one period, then copy it along the span in doubling blocks (each a
+            // multiple of 8 long, so the pattern stays aligned with x).
+            let color = table[gradientTableIndex(base, spread: spread, size: n)]
+            let period = min(count, 8)
+            for i in 0..<period { into[i] = color.pixel(threshold: (dither >> (UInt64((x + i) & 7) << 3)) & 0xFF) }
+            var filled = period
+            while filled < count {
+                let m = min(filled, count - filled)
+                (into + filled).update(from: into, count: m)
+                filled += m
+            }
+            return
+        }
         table.withUnsafeBufferPointer { lut in
             for i in 0..<count {
                 let t = base + dtdx * (Double(x + i) + 0.5)

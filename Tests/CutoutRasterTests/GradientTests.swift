@@ -135,6 +135,27 @@ struct GradientTests {
         #expect(seen.filter { quarter.pixel(threshold: $0).r == 1 }.count == 16)
     }
 
+    /// A vertical gradient's rows are shaded one dither period at a time and copied along:
+    /// each pixel must still be the row's colour rounded with its own column's threshold, for
+    /// spans of any length and start.
+    @Test func verticalGradientRowsRepeatTheDitherPeriod() throws {
+        let g = Gradient(colors: [Color(r8: 255, g8: 122, b8: 0), Color(r8: 122, g8: 0, b8: 255)])
+        let shader = Shader(paint: .linearGradient(LinearGradient(gradient: g, start: .zero, end: CGPoint(x: 0, y: 2532))))
+        guard case .linear(let s) = shader.kind else { Issue.record("not a linear shading"); return }
+        #expect(s.dtdx == 0)
+        for (x, count) in [(0, 1), (5, 7), (3, 8), (13, 9), (-6, 40), (1, 1170)] {
+            for y in [0, 7, 1300, 2531] {
+                var px = [PremultipliedRGBA8](repeating: .transparent, count: count)
+                shader.shade(x: x, y: y, count: count, into: &px)
+                let color = s.table[gradientTableIndex(s.t0 + s.dtdy * (Double(y) + 0.5), spread: .pad, size: s.table.count)]
+                let expected = (0..<count).map { i in
+                    color.pixel(threshold: (DitheredColor.ditherRow(y) >> (UInt64((x + i) & 7) << 3)) & 0xFF)
+                }
+                #expect(px == expected, "x \(x) count \(count) y \(y)")
+            }
+        }
+    }
+
     @Test func ditheredPixelsStayPremultiplied() {
         // Colour channels never exceed alpha, for every threshold, on a gradient whose alpha
         // and colour both ramp (the worst case for rounding each channel on its own).
