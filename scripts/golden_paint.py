@@ -112,7 +112,10 @@ TILE = {"pad": skia.TileMode.kClamp, "repeat": skia.TileMode.kRepeat, "reflect":
 # Straight 8-bit ARGB stops: opaque red, half-transparent green, opaque blue at 0, 0.4, 1.
 STOP_COLORS = [0xFFFF0000, 0x8000FF00, 0xFF0000FF]
 STOP_POSITIONS = [0.0, 0.4, 1.0]
-PREMUL = 1  # SkGradientShader::kInterpolateColorsInPremul_Flag
+# Skia's default flags (0): colours interpolated unpremultiplied, then premultiplied, as
+# Cutout's Gradient does (CGGradient, CAGradientLayer and SVG agree); not
+# kInterpolateColorsInPremul_Flag (1), which is CSS's reading.
+UNPREMUL = 0
 
 
 def draw_shader(shader, size):
@@ -126,23 +129,23 @@ def draw_shader(shader, size):
 def gradients():
     for spread, tile in TILE.items():
         linear = skia.GradientShader.MakeLinear(
-            [skia.Point(20, 14), skia.Point(40, 30)], STOP_COLORS, STOP_POSITIONS, tile, PREMUL)
+            [skia.Point(20, 14), skia.Point(40, 30)], STOP_COLORS, STOP_POSITIONS, tile, UNPREMUL)
         write_pam(f"gradient-linear-{spread}.pam", draw_shader(linear, GRADIENT_SIZE))
         # Focal (SVG) case: focal circle (24, 28) r 0 inside the end circle (32, 32) r 18.
         radial = skia.GradientShader.MakeTwoPointConical(
-            skia.Point(24, 28), 0, skia.Point(32, 32), 18, STOP_COLORS, STOP_POSITIONS, tile, PREMUL)
+            skia.Point(24, 28), 0, skia.Point(32, 32), 18, STOP_COLORS, STOP_POSITIONS, tile, UNPREMUL)
         write_pam(f"gradient-radial-{spread}.pam", draw_shader(radial, GRADIENT_SIZE))
     # Two-point conical whose circles do not contain each other: a cone, transparent outside.
     cone = skia.GradientShader.MakeTwoPointConical(
         skia.Point(16, 20), 4, skia.Point(44, 40), 12, STOP_COLORS, STOP_POSITIONS,
-        skia.TileMode.kClamp, PREMUL)
+        skia.TileMode.kClamp, UNPREMUL)
     write_pam("gradient-conical-cone.pam", draw_shader(cone, GRADIENT_SIZE))
     # A linear gradient under a rotated, scaled local matrix (gradientTransform).
     matrix = skia.Matrix()
     matrix.setAll(*pattern_matrix_values(0.7, 1.5, 30, 10))
     rotated = skia.GradientShader.MakeLinear(
         [skia.Point(0, 0), skia.Point(16, 0)], STOP_COLORS, STOP_POSITIONS, skia.TileMode.kMirror,
-        PREMUL, matrix)
+        UNPREMUL, matrix)
     write_pam("gradient-linear-transformed.pam", draw_shader(rotated, GRADIENT_SIZE))
 
 

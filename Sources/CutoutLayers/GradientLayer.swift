@@ -3,6 +3,11 @@ import CutoutRaster
 
 /// A layer that fills its bounds with a gradient (`CAGradientLayer`), above its background
 /// and below its sublayers.
+///
+/// Colours are interpolated unpremultiplied, as Core Animation does (see ``Gradient``): from
+/// `.white` to `.clear` (transparent black) the middle is translucent grey; from `.white` to
+/// `Color(white: 1, alpha: 0)` it is translucent white. Drawn gradients are dithered by device
+/// pixel, so long ramps between close colours do not band.
 public final class GradientLayer: Layer {
     /// The shape of the gradient.
     public enum GradientType: String, Hashable, Sendable, CaseIterable {

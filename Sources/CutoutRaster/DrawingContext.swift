@@ -186,18 +186,6 @@ public struct DrawingContext {
         let width = clip.bounds.maxX
         let threads = self.threads
         setContours(raster, scratch, clip.bounds)
-        if case .linear(let shading) = shader.kind, shading.dtdx == 0 {
-            // The gradient only changes from row to row: shade one pixel per run.
-            let rowShader = RowUniformShader(inner: shader)
-            withTargetPixels { px, rowPixels in
-                clip.rasterize(raster, rule: rule, threads: threads) { worker in
-                    PaintBlitter(pixels: px, rowPixels: rowPixels, shader: rowShader, solid: solid, mode: mode,
-                                 opaque: opaque, span: scratch.spanBuffer(width, worker: worker),
-                                 coverageRow: scratch.coverageBuffer(width, worker: worker))
-                }
-            }
-            return
-        }
         withTargetPixels { px, rowPixels in
             clip.rasterize(raster, rule: rule, threads: threads) { worker in
                 PaintBlitter(pixels: px, rowPixels: rowPixels, shader: shader, solid: solid, mode: mode,

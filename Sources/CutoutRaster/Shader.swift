@@ -6,7 +6,9 @@ import Foundation
 /// A shader is built once per fill from the paint, the transform from user space to device
 /// pixels (CTM × scale) and an opacity; ``shade(x:y:count:into:)`` then evaluates the paint at
 /// the pixel centres `(x + i + 0.5, y + 0.5)`. Gradients sample a precomputed table of 1024
-/// premultiplied colours with the opacity already applied.
+/// premultiplied colours with the opacity already applied, kept with 8 fractional bits and
+/// dithered by device pixel position (see ``Gradient``), so a shader gives the same pixels for
+/// the same span however the row is split.
 ///
 /// Guarantees: never traps on any input. Non-finite or non-invertible transforms, NaN
 /// geometry and degenerate gradients (documented on ``LinearGradient`` and ``RadialGradient``)
@@ -86,7 +88,7 @@ func deviceToPaintSpace(_ paintTransform: Transform, _ transform: Transform) -> 
 }
 
 struct LinearShading: Sendable {
-    let table: [PremultipliedRGBA8]
+    let table: [DitheredColor]
     let spread: SpreadMethod
     /// t = dtdx·px + dtdy·py + t0 for the device point (px, py).
     let dtdx: Double, dtdy: Double, t0: Double
@@ -114,17 +116,34 @@ struct LinearShading: Sendable {
     func shade(x: Int, y: Int, count: Int, into: UnsafeMutablePointer<PremultipliedRGBA8>) {
         let base = t0 + dtdy * (Double(y) + 0.5)
         let n = table.count
+        let dither = DitheredColor.ditherRow(y)
+        if dtdx == 0 {
+            // The colour only changes from row to row and the dither repeats every 8 columns:
+            // shade one period, then copy it along the span in doubling blocks (each a
+            // multiple of 8 long, so the pattern stays aligned with x).
+            let color = table[gradientTableIndex(base, spread: spread, size: n)]
+            let period = min(count, 8)
+            for i in 0..<period { into[i] = color.pixel(threshold: (dither >> (UInt64((x + i) & 7) << 3)) & 0xFF) }
+            var filled = period
+            while filled < count {
+                let m = min(filled, count - filled)
+                (into + filled).update(from: into, count: m)
+                filled += m
+            }
+            return
+        }
         table.withUnsafeBufferPointer { lut in
             for i in 0..<count {
                 let t = base + dtdx * (Double(x + i) + 0.5)
-                into[i] = lut[gradientTableIndex(t, spread: spread, size: n)]
+                let d = (dither >> (UInt64((x + i) & 7) << 3)) & 0xFF
+                into[i] = lut[gradientTableIndex(t, spread: spread, size: n)].pixel(threshold: d)
             }
         }
     }
 }
 
 struct RadialShading: Sendable {
-    let table: [PremultipliedRGBA8]
+    let table: [DitheredColor]
     let spread: SpreadMethod
     let inverse: Transform
     let c0x: Double, c0y: Double, r0: Double
@@ -156,7 +175,7 @@ struct RadialShading: Sendable {
         if abs(qa) <= 1e-12 * max(cdx * cdx + cdy * cdy, dr * dr) { qa = 0 }
         let table = stops.count > 1
             ? g.gradient.lookupTable(opacity: opacity)
-            : [last.color.withAlphaComponent(last.color.alpha * opacity).premultiplied]
+            : [DitheredColor(last.color.withAlphaComponent(last.color.alpha * opacity).premultiplied)]
         return .radial(RadialShading(
             table: table, spread: g.gradient.spread, inverse: inv,
             c0x: Double(g.startCenter.x), c0y: Double(g.startCenter.y), r0: r0,
@@ -189,11 +208,13 @@ struct RadialShading: Sendable {
         let fy = Double(y) + 0.5
         let rowX = c * fy + Double(inverse.tx), rowY = d * fy + Double(inverse.ty)
         let n = table.count
+        let dither = DitheredColor.ditherRow(y)
         table.withUnsafeBufferPointer { lut in
             for i in 0..<count {
                 let fx = Double(x + i) + 0.5
                 if let t = parameter(a * fx + rowX, b * fx + rowY), t.isFinite {
-                    into[i] = n == 1 ? lut[0] : lut[gradientTableIndex(t, spread: spread, size: n)]
+                    let d = (dither >> (UInt64((x + i) & 7) << 3)) & 0xFF
+                    into[i] = (n == 1 ? lut[0] : lut[gradientTableIndex(t, spread: spread, size: n)]).pixel(threshold: d)
                 } else {
                     into[i] = .transparent
                 }

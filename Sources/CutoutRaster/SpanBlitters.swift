@@ -143,18 +143,6 @@ protocol SpanShader {
 
 extension Shader: SpanShader {}
 
-/// A shader whose colour is constant along each row (say a vertical gradient): one pixel
-/// is shaded per run and repeated.
-struct RowUniformShader<Inner: SpanShader>: SpanShader {
-    let inner: Inner
-
-    @inline(__always)
-    func shade(x: Int, y: Int, count: Int, into: UnsafeMutablePointer<PremultipliedRGBA8>) {
-        inner.shade(x: x, y: y, count: 1, into: into)
-        if count > 1 { (into + 1).update(repeating: into[0], count: count - 1) }
-    }
-}
-
 /// Any paint under any blend mode: shades the run (or uses a solid colour) and hands it to
 /// ``BlendMode/blendSpan(_:coverage:into:count:)`` with the run's coverage.
 struct PaintBlitter<S: SpanShader>: SpanBlitter {

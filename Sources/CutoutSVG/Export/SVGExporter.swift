@@ -27,9 +27,9 @@ import CutoutLayers
 ///   and are drawn as `normal`); `Layer/isolatesBlending` is `isolation:isolate`;
 /// - `ShapeLayer`: `d` from `path.svgPathData`, fill rule, stroke attributes, dashes; a
 ///   stroke limited by `strokeStart`/`strokeEnd` strokes the trimmed path;
-/// - `GradientLayer`: a `linearGradient`/`radialGradient` in `userSpaceOnUse` units, with
-///   extra stops where the alpha changes so that SVG's straight-colour interpolation follows
-///   our premultiplied one; a radial gradient's focal circle as `fx`, `fy`, `fr`;
+/// - `GradientLayer`: a `linearGradient`/`radialGradient` in `userSpaceOnUse` units, one
+///   `<stop>` per colour (both interpolate straight colours); a radial gradient's focal
+///   circle as `fx`, `fy`, `fr`;
 /// - `PatternLayer`: a `<pattern>` in `userSpaceOnUse` units whose tile is `tileRect` and
 ///   whose content is the tile's layer tree, filling the bounds;
 /// - ``TextLayer``: the glyph outlines as one `<path>` clipped to the bounds, the string in

@@ -82,41 +82,13 @@ extension SVGWriter {
             if layer.focalRadius.isFinite, layer.focalRadius > 0 { attrs.append(("fr", Self.number(layer.focalRadius))) }
         }
         defs += "<\(element)" + Self.attributes(attrs) + ">\n"
-        for stop in Self.premultipliedStops(stops) {
+        // Both interpolate straight colours, so the stops carry over one for one.
+        for stop in stops {
             let p = Self.paint(stop.color)
             defs += "<stop" + Self.attributes([("offset", Self.number(stop.location)), ("stop-color", p.rgb), ("stop-opacity", p.opacity)]) + "/>\n"
         }
         defs += "</\(element)>\n"
         body += "<rect" + rect + " fill=\"url(#\(id))\"/>\n"
-    }
-
-    /// Our gradients interpolate premultiplied colours; SVG interpolates straight ones. Between
-    /// stops of different alpha, 7 extra stops sample the premultiplied interpolation (made
-    /// straight again), so the two agree within a fraction of an 8-bit step.
-    static func premultipliedStops(_ stops: [(location: CGFloat, color: Color)]) -> [(location: CGFloat, color: Color)] {
-        let pieces = 8
-        var out: [(location: CGFloat, color: Color)] = []
-        for (i, stop) in stops.enumerated() {
-            if i > 0 {
-                let prev = stops[i - 1]
-                let c0 = prev.color, c1 = stop.color
-                if c0.alpha != c1.alpha, stop.location > prev.location {
-                    for k in 1..<pieces {
-                        let t = CGFloat(k) / CGFloat(pieces)
-                        let a = c0.alpha + (c1.alpha - c0.alpha) * t
-                        func channel(_ x0: CGFloat, _ x1: CGFloat) -> CGFloat {
-                            guard a > 0 else { return x1 }
-                            return (x0 * c0.alpha + (x1 * c1.alpha - x0 * c0.alpha) * t) / a
-                        }
-                        let color = Color(red: channel(c0.red, c1.red), green: channel(c0.green, c1.green),
-                                          blue: channel(c0.blue, c1.blue), alpha: a)
-                        out.append((prev.location + (stop.location - prev.location) * t, color))
-                    }
-                }
-            }
-            out.append(stop)
-        }
-        return out
     }
 
     // MARK: Contents

@@ -109,30 +109,6 @@ extension SVGBuilder {
         return style
     }
 
-    /// Extra stops between stops of different alpha, so that our gradients, which interpolate
-    /// premultiplied colours, follow SVG's interpolation of straight (non-premultiplied)
-    /// colours: with 8 pieces per such interval the largest difference is below 1/255 of a
-    /// channel's range per unit of alpha change squared, invisible in 8-bit output.
-    static func straightInterpolated(_ stops: [(CGFloat, Color)]) -> [(CGFloat, Color)] {
-        let pieces = 8
-        var out: [(CGFloat, Color)] = []
-        for (i, stop) in stops.enumerated() {
-            if i > 0 {
-                let (l0, c0) = stops[i - 1]
-                if c0.alpha != stop.1.alpha, stop.0 > l0 {
-                    for k in 1..<pieces {
-                        let t = CGFloat(k) / CGFloat(pieces)
-                        func mix(_ a: CGFloat, _ b: CGFloat) -> CGFloat { a + (b - a) * t }
-                        out.append((mix(l0, stop.0), Color(red: mix(c0.red, stop.1.red), green: mix(c0.green, stop.1.green),
-                                                           blue: mix(c0.blue, stop.1.blue), alpha: mix(c0.alpha, stop.1.alpha))))
-                    }
-                }
-            }
-            out.append(stop)
-        }
-        return out
-    }
-
     /// The shape a paint server's layer is masked by: `path` filled with the style's fill rule,
     /// or stroked with its stroke, in opaque black.
     func paintMask(_ path: Path, style: SVGStyle, stroke: Bool) throws(SVGError) -> ShapeLayer {
@@ -163,7 +139,8 @@ extension SVGBuilder {
         }
         guard let g = try resolveGradient(node, e, depth: depth), !g.stops.isEmpty else { return nil }
         let opacity = stroke ? style.strokeOpacity : style.fillOpacity
-        let stops = SVGBuilder.straightInterpolated(g.stops.map { ($0.0, style.finalColor($0.1, opacity: opacity)) })
+        // SVG interpolates the stops' straight colours, as `Gradient` does (and resvg).
+        let stops = g.stops.map { ($0.0, style.finalColor($0.1, opacity: opacity)) }
         let colors = stops.map(\.1)
 
         let mask = try paintMask(path, style: style, stroke: stroke)
