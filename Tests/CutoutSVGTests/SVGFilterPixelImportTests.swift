@@ -142,6 +142,19 @@ import CutoutRaster
         _ = try LayerRenderer.render(image.layer, size: image.size)
     }
 
+    /// A layer whose filter draws itself through feImage (built in code; the importer makes
+    /// fresh layers) exports once, with the repeat written empty, and imports back.
+    @Test func exportOfALayerCycleEnds() throws {
+        let root = Layer(frame: CGRect(x: 0, y: 0, width: 40, height: 40))
+        let square = Layer(frame: CGRect(x: 10, y: 10, width: 10, height: 10))
+        square.backgroundColor = .red
+        square.filters = [Filter(primitives: [FilterPrimitive(.image(.layer(FilterLayerReference(square))))])]
+        root.addSublayer(square)
+        let svg = SVGExporter.svg(for: root, size: CGSize(width: 40, height: 40))
+        #expect(svg.components(separatedBy: "<feImage").count - 1 == 2)
+        _ = try SVGImporter.importSVG(svg)
+    }
+
     /// Hostile sizes: a radius of 10³⁰⁸ and a 64×64 kernel over a large region render within
     /// the budgets; 100 000 table values import and render.
     @Test func hostileSizes() throws {

@@ -6,12 +6,17 @@ import CutoutLayers
 
 extension SVGWriter {
     /// The layer an `feImage` draws, written in ``defs`` as a `<g>` in the filtered layer's
-    /// coordinates (`ctm` maps them to the canvas); its id.
+    /// coordinates (`ctm` maps them to the canvas); its id. A layer reached again inside its
+    /// own `<g>` (a cycle through filters) is written empty, as the renderer cuts it.
     mutating func emitFilterImageLayer(_ layer: Layer, ctm: Transform, depth: Int) -> String {
         let id = newID("feimage")
         let saved = body
         body = ""
-        emit(layer, parentCTM: ctm, depth: depth + 1)
+        let key = ObjectIdentifier(layer)
+        if filterImageLayers.insert(key).inserted {
+            emit(layer, parentCTM: ctm, depth: depth + 1)
+            filterImageLayers.remove(key)
+        }
         let content = body
         body = saved
         defs += "<g" + Self.attributes([("id", id)]) + ">\n" + content + "</g>\n"
