@@ -97,8 +97,9 @@ public enum FilterInput: Hashable, Sendable {
     case named(String)
 }
 
-/// How `feGaussianBlur` treats pixels beyond the image edge (SVG's `edgeMode`). Kept for
-/// export; the renderer blurs with transparent pixels beyond the edges for every mode, as resvg does.
+/// How a primitive treats pixels beyond the image edge (SVG's `edgeMode`). `feConvolveMatrix`
+/// follows every mode; for `feGaussianBlur` it is kept for export, the renderer blurring with
+/// transparent pixels beyond the edges for every mode, as resvg does.
 public enum FilterEdgeMode: String, Hashable, Sendable, CaseIterable {
     /// Transparent black beyond the edges (the default).
     case none

@@ -42,6 +42,9 @@ public struct FilterPrimitive: Hashable, Sendable {
             return [i]
         case .blend(let a, let b, _), .composite(let a, let b, _): return [a, b]
         case .merge(let list): return list
+        case .componentTransfer(let i, _), .morphology(let i, _, _, _), .convolveMatrix(let i, _), .tile(let i): return [i]
+        case .displacementMap(let a, let b, _, _, _): return [a, b]
+        case .image: return []
         }
     }
 }
@@ -70,4 +73,22 @@ public enum FilterEffect: Hashable, Sendable {
     /// The input over its own shadow: its alpha blurred, tinted with `color` (alpha included)
     /// and moved by `(dx, dy)` (`feDropShadow`).
     case dropShadow(FilterInput, dx: CGFloat, dy: CGFloat, stdDeviationX: CGFloat, stdDeviationY: CGFloat, color: Color)
+    /// Each channel of the unpremultiplied input through its own transfer function
+    /// (`feComponentTransfer`).
+    case componentTransfer(FilterInput, FilterComponentTransfer)
+    /// The input thinned (``FilterMorphologyOperator/erode``) or fattened
+    /// (``FilterMorphologyOperator/dilate``) by the smallest or largest value of each channel
+    /// over a `2·radiusX` by `2·radiusY` rectangle (`feMorphology`; see
+    /// ``FilterMorphologyOperator`` for the radius rules and limit).
+    case morphology(FilterInput, FilterMorphologyOperator, radiusX: CGFloat, radiusY: CGFloat)
+    /// The input convolved with a kernel of device pixels (`feConvolveMatrix`).
+    case convolveMatrix(FilterInput, FilterConvolveMatrix)
+    /// The input's subregion repeated over the primitive's subregion (`feTile`).
+    case tile(FilterInput)
+    /// The first input's pixels moved by the second's channels (`feDisplacementMap`: `in`
+    /// displaced by `in2`): each output pixel reads the first input at its own position plus
+    /// `scale · (channel − 0.5)` along each axis, `scale` in the filter's ``Filter/primitiveUnits``.
+    case displacementMap(FilterInput, FilterInput, scale: CGFloat, xChannel: FilterChannel, yChannel: FilterChannel)
+    /// A picture or another layer's rendering placed in the primitive's subregion (`feImage`).
+    case image(FilterImageSource)
 }

@@ -104,14 +104,13 @@ import CutoutRaster
         #expect(!image.warnings.isEmpty)
     }
 
-    /// Unsupported primitives warn: a transform passes its input through, a generator gives
-    /// transparent black.
+    /// Unsupported and unknown primitives warn and give transparent black.
     @Test func unsupportedPrimitives() throws {
         let (layer, image) = try Self.filtered(Self.doc(
-            #"<filter id="f"><feComponentTransfer in="SourceAlpha"/><feTurbulence baseFrequency="0.1"/></filter>"#,
+            #"<filter id="f"><feFrobnicate in="SourceAlpha"/><feTurbulence baseFrequency="0.1"/></filter>"#,
             #"<rect width="10" height="10" filter="url(#f)"/>"#))
         #expect(image.warnings.filter { $0.message.contains("not supported") }.count == 2)
-        #expect(layer?.filters.first?.primitives.map(\.effect) == [.offset(.sourceAlpha, dx: 0, dy: 0), .flood(color: .clear)])
+        #expect(layer?.filters.first?.primitives.map(\.effect) == [.flood(color: .clear), .flood(color: .clear)])
     }
 
     /// More primitives than `Filter.maxPrimitives` are cut there, with a warning.

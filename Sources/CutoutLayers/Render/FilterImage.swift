@@ -11,6 +11,8 @@ import CutoutRaster
 struct FilterImage {
     var pixels: Pixmap
     var space: FilterColorSpace
+    /// The pixels of the primitive subregion that made it (for `feTile`); nil for the whole image.
+    var subregion: (x0: Int, y0: Int, x1: Int, y1: Int)? = nil
 
     /// `r` in `0...1`: SVG's sRGB transfer function, either way, on 8-bit values rounded to nearest.
     static let toLinear: [UInt8] = (0..<256).map { i in

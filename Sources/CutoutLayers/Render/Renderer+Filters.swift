@@ -17,6 +17,8 @@ extension Renderer {
         let ctm: Transform
         /// The object bounding box, when the filter's units need one.
         let box: CGRect?
+        /// The depth of the filtered layer in the tree (for the layers `feImage` draws).
+        var depth = 0
 
         /// Lengths of the primitives' units → user space, per axis.
         var unitScale: CGSize {
@@ -44,6 +46,7 @@ extension Renderer {
             let sigmas: (CGFloat, CGFloat)
             switch p.effect {
             case .gaussianBlur(_, let sx, let sy, _), .dropShadow(_, _, _, let sx, let sy, _): sigmas = deviceSigmas(sx, sy)
+            case .morphology, .convolveMatrix: return extendedCost(p, width: w, height: h)
             default: return w * h
             }
             let reachX = 2 * Pixmap.gaussianBlurOutset(sigma: sigmas.0), reachY = 2 * Pixmap.gaussianBlurOutset(sigma: sigmas.1)
@@ -114,7 +117,8 @@ extension Renderer {
         }
         let area = DeviceArea(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
         guard var buffer = offscreen(like: ctx, area: area, { off in drawBody(layer, shadow: shadow, in: &off, depth: depth) }) else { return nil }
-        for p in placed {
+        for var p in placed {
+            p.depth = depth
             guard let out = run(p, on: buffer.pixels, area: area) else {
                 state.release(buffer.bytes)
                 return nil
@@ -194,9 +198,15 @@ extension Renderer {
                 }
             }
             guard reserve() else { return nil }
-            var out = apply(primitive, placed, inputs: inputs[i].map(image), template: template)
-            if case .offset = primitive.effect {} else if let keep = subregion(primitive, placed) {
+            let inputImages = inputs[i].map(image)
+            var out = apply(primitive, placed, inputs: inputImages, template: template)
+            let keep = subregion(primitive, placed)
+            if case .offset = primitive.effect {
+                // Not cleared (as resvg), but its region is its input's for a later feTile.
+                out.subregion = keep ?? inputImages.first?.subregion
+            } else if let keep {
                 out.clear(outside: keep)
+                out.subregion = keep
             }
             results[i] = out
             for j in 0...i where lastUse[j] == i {
@@ -211,6 +221,14 @@ extension Renderer {
 
     /// The primitive's subregion in pixels of the filter region, when it has one.
     private func subregion(_ p: FilterPrimitive, _ placed: PlacedFilter) -> (x0: Int, y0: Int, x1: Int, y1: Int)? {
+        guard let rect = userSubregion(p, placed) else { return nil }
+        let unlimited = CGRect(x: -1e12, y: -1e12, width: 2e12, height: 2e12)
+        guard let s = Renderer.snapped(rect, placed.ctm, limit: unlimited) else { return (0, 0, 0, 0) }
+        return (s.x0 - placed.region.x0, s.y0 - placed.region.y0, s.x1 - placed.region.x0, s.y1 - placed.region.y0)
+    }
+
+    /// The primitive's subregion in user space, when it has one.
+    func userSubregion(_ p: FilterPrimitive, _ placed: PlacedFilter) -> CGRect? {
         let isFlood: Bool
         if case .flood = p.effect { isFlood = true } else { isFlood = false }
         let box = placed.filter.primitiveUnits == .objectBoundingBox ? placed.box : nil
@@ -222,11 +240,8 @@ extension Renderer {
             return box == nil ? v : origin + v * size
         }
         let b = box ?? .zero
-        let rect = CGRect(x: along(p.x, b.minX, b.width, base.minX), y: along(p.y, b.minY, b.height, base.minY),
-                          width: along(p.width, 0, b.width, base.width), height: along(p.height, 0, b.height, base.height))
-        let unlimited = CGRect(x: -1e12, y: -1e12, width: 2e12, height: 2e12)
-        guard let s = Renderer.snapped(rect, placed.ctm, limit: unlimited) else { return (0, 0, 0, 0) }
-        return (s.x0 - placed.region.x0, s.y0 - placed.region.y0, s.x1 - placed.region.x0, s.y1 - placed.region.y0)
+        return CGRect(x: along(p.x, b.minX, b.width, base.minX), y: along(p.y, b.minY, b.height, base.minY),
+                      width: along(p.width, 0, b.width, base.width), height: along(p.height, 0, b.height, base.height))
     }
 
     /// One primitive's image from its input images.
@@ -294,6 +309,20 @@ extension Renderer {
             let (mx, my) = move(dx, dy)
             let shadow = FilterImage(pixels: tinted, space: .sRGB).converted(to: cs).offset(dx: mx, dy: my)
             return FilterImage(pixels: FilterImage.composite(input.pixels, onto: shadow.pixels, mode: .normal), space: cs)
+        case .componentTransfer(_, let transfer):
+            return inputs[0].converted(to: cs).componentTransfer(transfer)
+        case .morphology(_, let op, let rx, let ry):
+            let r = placed.deviceRadii(rx, ry)
+            return inputs[0].converted(to: cs).morphology(op, radiusX: r.x, radiusY: r.y)
+        case .convolveMatrix(_, let m):
+            return inputs[0].converted(to: cs).convolved(m)
+        case .tile:
+            return inputs[0].tiled(inputs[0].subregion ?? (0, 0, template.width, template.height))
+        case .displacementMap(_, _, let scale, let xc, let yc):
+            let s = placed.deviceScales(scale)
+            return inputs[0].displaced(by: inputs[1].converted(to: cs).pixels, scaleX: s.width, scaleY: s.height, xChannel: xc, yChannel: yc)
+        case .image(let source):
+            return filterImage(source, p, placed, template: template)
         }
     }
 

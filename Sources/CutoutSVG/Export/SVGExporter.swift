@@ -69,6 +69,8 @@ struct SVGWriter {
     var defs = ""
     var body = ""
     var counter = 0
+    /// The layers an `feImage` is writing (a layer reached again is a cycle, written empty).
+    var filterImageLayers: Set<ObjectIdentifier> = []
 
     init(canvas: CGRect) { self.canvas = canvas }
 

@@ -1,20 +1,28 @@
 import Foundation
+import CutoutGeometry
 import CutoutRaster
+import struct CutoutGeometry.Transform
 import CutoutLayers
 
 extension SVGWriter {
     /// Writes each of `filters` as a `<filter>` in ``defs`` (region, units, colour spaces,
     /// primitives with their `in`, `in2` and `result`, as ``SVGImporter`` reads them back);
     /// the value of the `filter` property that applies them in order, or nil for none.
-    mutating func emitFilters(_ filters: [Filter]) -> String? {
+    /// `ctm` maps the filtered layer's coordinates to the canvas (for the layers `feImage` draws).
+    mutating func emitFilters(_ filters: [Filter], ctm: Transform = .identity, depth: Int = 0) -> String? {
         guard !filters.isEmpty else { return nil }
         var refs: [String] = []
         for filter in filters {
+            // The layers of feImage primitives go to defs before the <filter> opens.
+            var layerIDs: [Int: String] = [:]
+            for (k, p) in filter.primitives.prefix(Filter.maxPrimitives).enumerated() {
+                if case .image(.layer(let ref)) = p.effect { layerIDs[k] = emitFilterImageLayer(ref.layer, ctm: ctm, depth: depth) }
+            }
             let id = newID("filter")
             var attrs = [("id", id), ("filterUnits", filter.regionUnits.rawValue), ("primitiveUnits", filter.primitiveUnits.rawValue)]
             attrs += Self.region(filter.region)
             defs += "<filter" + Self.attributes(attrs) + ">\n"
-            for p in filter.primitives.prefix(Filter.maxPrimitives) { defs += Self.primitive(p) + "\n" }
+            for (k, p) in filter.primitives.prefix(Filter.maxPrimitives).enumerated() { defs += Self.primitive(p, layerID: layerIDs[k]) + "\n" }
             defs += "</filter>\n"
             refs.append("url(#\(id))")
         }
@@ -35,8 +43,8 @@ extension SVGWriter {
         return [("flood-color", p.rgb), ("flood-opacity", p.opacity)]
     }
 
-    /// One primitive element.
-    static func primitive(_ p: FilterPrimitive) -> String {
+    /// One primitive element; `layerID` names the `<g>` an `feImage` of a layer draws.
+    static func primitive(_ p: FilterPrimitive, layerID: String? = nil) -> String {
         var attrs: [(String, String)] = []
         var children = ""
         let tag: String
@@ -84,6 +92,25 @@ extension SVGWriter {
         case .dropShadow(let i, let dx, let dy, let sx, let sy, let color):
             tag = "feDropShadow"
             attrs += input("in", i) + [("dx", number(dx)), ("dy", number(dy)), ("stdDeviation", "\(number(sx)) \(number(sy))")] + flood(color)
+        case .componentTransfer(let i, let t):
+            tag = "feComponentTransfer"
+            attrs += input("in", i)
+            children = componentTransfer(t)
+        case .morphology(let i, let op, let rx, let ry):
+            tag = "feMorphology"
+            attrs += input("in", i) + morphology(op, rx, ry)
+        case .convolveMatrix(let i, let m):
+            tag = "feConvolveMatrix"
+            attrs += input("in", i) + convolveMatrix(m)
+        case .tile(let i):
+            tag = "feTile"
+            attrs += input("in", i)
+        case .displacementMap(let a, let b, let scale, let xc, let yc):
+            tag = "feDisplacementMap"
+            attrs += input("in", a) + input("in2", b) + displacementMap(scale: scale, xc, yc)
+        case .image(let source):
+            tag = "feImage"
+            attrs += image(source, layerID: layerID)
         }
         attrs.append(("color-interpolation-filters", p.colorSpace.rawValue))
         for (name, v) in [("x", p.x), ("y", p.y), ("width", p.width), ("height", p.height)] {

@@ -34,7 +34,7 @@ extension SVGWriter {
         if let name = layer.name { attrs.append(("data-name", name)) }
         body += "<g" + Self.attributes(attrs) + ">\n"
         // Filters run before the blur, mask and opacity of the outer group.
-        let filters = emitFilters(layer.filters)
+        let filters = emitFilters(layer.filters, ctm: ctm, depth: depth)
         if let filters { body += "<g" + Self.attributes([("filter", filters)]) + ">\n" }
         if let shadow = Renderer.shadowStyle(layer) {
             // masksToBounds clips the layer's own shadow too, as in Core Animation.

@@ -10,9 +10,9 @@ extension SVGBuilder {
     /// Rules (resvg's): a list that does not parse is ignored with a warning; when no entry
     /// gives a filter and one of the references is invalid (names nothing or no `<filter>`, an
     /// empty or invalid region, no primitives), the element is not rendered (hidden). Unknown
-    /// or unsupported primitives are warned about: `feComponentTransfer`, `feMorphology`,
-    /// `feConvolveMatrix`, `feDisplacementMap` and `feTile` pass their input through
-    /// unchanged, `feTurbulence`, `feImage` and the lighting primitives give transparent black.
+    /// or unsupported primitives are warned about: `feTurbulence` and the lighting primitives
+    /// give transparent black. An `feImage` that reaches an element using the same filter draws
+    /// that element without the filter.
     /// The `<filter>` is reached at `depth`; past ``SVGImporter/Limits/maxDepth`` it is ignored.
     func applyFilter(_ value: String, to layer: Layer, _ e: SVGNode, style: SVGStyle, depth: Int) throws(SVGError) {
         guard value.trimmingCharacters(in: .whitespaces) != "none" else { return }
@@ -30,7 +30,9 @@ extension SVGBuilder {
                     continue
                 }
                 guard isWithinDepth(depth, e, "filter 'url(\(item.argument.prefix(40)))'") else { return }
-                if let f = try filterElement(node, style: style) { filters.append(f) } else { invalidReference = true }
+                // An feImage of this filter is building the element: drawn without the filter (resvg).
+                guard !active.contains(ObjectIdentifier(node)) else { continue }
+                if let f = try filterElement(node, style: style, depth: depth) { filters.append(f) } else { invalidReference = true }
             } else if let f = filterFunction(item.name, item.argument, style: style, e) {
                 guard layer.filterObjectBoundingBox.map({ $0.width > 0 && $0.height > 0 }) == true else {
                     warn(e.line, "filter function \(item.name)() on an element without an area ignored")
@@ -102,7 +104,7 @@ extension SVGBuilder {
     /// The ``Filter`` of a `<filter>` element; nil (with a warning) when it is invalid.
     /// Attributes it lacks and, when it has no primitives, its primitives come from the
     /// filters it names with `href`.
-    func filterElement(_ node: SVGNode, style: SVGStyle) throws(SVGError) -> Filter? {
+    func filterElement(_ node: SVGNode, style: SVGStyle, depth: Int = 0) throws(SVGError) -> Filter? {
         try visit(node)
         let chain = try filterChain(node)
         var a: [String: String] = [:]
@@ -133,7 +135,7 @@ extension SVGBuilder {
                 warn(child.line, "more than \(Filter.maxPrimitives) filter primitives; the rest ignored")
                 break
             }
-            var p = FilterPrimitive(try effect(child, in: source, style: style), result: child.attributes["result"],
+            var p = FilterPrimitive(try effect(child, in: source, style: style, depth: depth), result: child.attributes["result"],
                                     colorSpace: colorSpace(child) ?? space)
             func sub(_ name: String, _ axis: Axis) -> CGFloat? {
                 guard let t = child.attributes[name] else { return nil }
@@ -166,7 +168,7 @@ extension SVGBuilder {
     }
 
     /// An attribute or `style` declaration of a filter element.
-    private func property(_ node: SVGNode, _ name: String) -> String? {
+    func property(_ node: SVGNode, _ name: String) -> String? {
         if let style = node.attributes["style"], let v = CSSStyleSheet.declarations(style).last(where: { $0.name == name })?.value {
             return v.trimmingCharacters(in: .whitespaces)
         }
@@ -181,7 +183,7 @@ extension SVGBuilder {
         }
     }
 
-    private func input(_ node: SVGNode, _ name: String) -> FilterInput {
+    func input(_ node: SVGNode, _ name: String) -> FilterInput {
         guard let v = node.attributes[name]?.trimmingCharacters(in: .whitespaces), !v.isEmpty else { return .previous }
         switch v {
         case "SourceGraphic": return .sourceGraphic
@@ -193,7 +195,7 @@ extension SVGBuilder {
         }
     }
 
-    private func numbers(_ node: SVGNode, _ name: String) -> [CGFloat]? {
+    func numbers(_ node: SVGNode, _ name: String) -> [CGFloat]? {
         guard let t = node.attributes[name] else { return nil }
         var sc = SVGNumberScanner(t, maxMagnitude: limits.maxCoordinate)
         guard let list = sc.numberList() else {
@@ -203,7 +205,7 @@ extension SVGBuilder {
         return list
     }
 
-    private func number(_ node: SVGNode, _ name: String, default def: CGFloat) -> CGFloat {
+    func number(_ node: SVGNode, _ name: String, default def: CGFloat) -> CGFloat {
         numbers(node, name).flatMap { $0.count == 1 ? $0[0] : nil } ?? def
     }
 
@@ -237,7 +239,7 @@ extension SVGBuilder {
         return color
     }
 
-    private func effect(_ fe: SVGNode, in filter: SVGNode, style: SVGStyle) throws(SVGError) -> FilterEffect {
+    private func effect(_ fe: SVGNode, in filter: SVGNode, style: SVGStyle, depth: Int) throws(SVGError) -> FilterEffect {
         let a = fe.attributes
         switch fe.name {
         case "feFlood":
@@ -291,9 +293,12 @@ extension SVGBuilder {
             let (sx, sy) = deviation(fe, default: 2)
             return .dropShadow(input(fe, "in"), dx: number(fe, "dx", default: 2), dy: number(fe, "dy", default: 2),
                                stdDeviationX: sx, stdDeviationY: sy, color: floodColor(fe, filter: filter, style: style))
-        case "feComponentTransfer", "feMorphology", "feConvolveMatrix", "feDisplacementMap", "feTile":
-            warn(fe.line, "<\(fe.name)> is not supported; its input passes through unchanged")
-            return .offset(input(fe, "in"), dx: 0, dy: 0)
+        case "feComponentTransfer": return try componentTransferEffect(fe)
+        case "feMorphology": return morphologyEffect(fe)
+        case "feConvolveMatrix": return convolveMatrixEffect(fe)
+        case "feDisplacementMap": return displacementMapEffect(fe)
+        case "feTile": return .tile(input(fe, "in"))
+        case "feImage": return try imageEffect(fe, filter: filter, depth: depth)
         default:
             warn(fe.line, "<\(fe.name)> is not supported; it gives transparent black")
             return .flood(color: .clear)

@@ -63,7 +63,7 @@ extension SVGBuilder {
 
     /// The pixels of `e`'s data URI, decoded once per element; nil (warned about once) when
     /// there are none to draw.
-    private func decodedImage(_ e: SVGNode) -> Pixmap? {
+    func decodedImage(_ e: SVGNode) -> Pixmap? {
         if let cached = imageCache[ObjectIdentifier(e)] { return cached }
         let pixels = uncachedImage(e)
         imageCache[ObjectIdentifier(e)] = .some(pixels)
@@ -71,7 +71,7 @@ extension SVGBuilder {
     }
 
     private func uncachedImage(_ e: SVGNode) -> Pixmap? {
-        let name = e.attributes["id"].map { "<image id=\"\($0.prefix(40))\">" } ?? "<image>"
+        let name = e.attributes["id"].map { "<\(e.name) id=\"\($0.prefix(40))\">" } ?? "<\(e.name)>"
         guard let href = e.attributes["href"] ?? e.attributes["xlink:href"] else {
             warn(e.line, "\(name) has no href; skipped")
             return nil

@@ -43,7 +43,9 @@ public struct SVGImage {
 /// DOCTYPE's internal entities (text replacement, bounded by ``Limits/maxEntityDepth`` and
 /// ``Limits/maxEntityExpansionBytes``; external and parameter entities are refused);
 /// `filter` as `Layer/filters`: `url(#id)` lists of `<filter>` graphs (`feFlood`, `feOffset`,
-/// `feGaussianBlur`, `feColorMatrix`, `feBlend`, `feComposite`, `feMerge`, `feDropShadow`) and
+/// `feGaussianBlur`, `feColorMatrix`, `feBlend`, `feComposite`, `feMerge`, `feDropShadow`,
+/// `feComponentTransfer`, `feMorphology`, `feConvolveMatrix`, `feTile`, `feDisplacementMap`,
+/// `feImage` of an element or of embedded PNG/JPEG data) and
 /// the CSS filter functions (see `SVGBuilder.applyFilter` for invalid and unsupported input);
 /// `text`/`tspan` (`x`, `y`, `dx`, `dy`, `text-anchor`, `font-family`, `font-size`,
 /// `font-weight`, `font-style`, `letter-spacing`, `word-spacing`, `text-decoration`), drawn as
