@@ -74,9 +74,9 @@ public struct Gradient: Hashable, Sendable {
             .map(\.stop)
     }
 
-    /// The colour at `t` in `0...1`, straight (unpremultiplied) components interpolated; nil
-    /// where the gradient is flat there (outside the stops, or between two equal colours), so
-    /// that the caller can use the stop colour returned in `flat` exactly.
+    /// The colour at `t` in `0...1`, straight (unpremultiplied) components interpolated, and
+    /// in `flat` the stop colour where the gradient is flat at `t` (outside the stops, or
+    /// between two equal colours; nil elsewhere), so that the caller can draw it exactly.
     func color(at t: CGFloat, stops s: [GradientStop]) -> (color: (r: CGFloat, g: CGFloat, b: CGFloat, a: CGFloat), flat: Color?) {
         func parts(_ c: Color) -> (CGFloat, CGFloat, CGFloat, CGFloat) { (c.red, c.green, c.blue, c.alpha) }
         guard let first = s.first, let last = s.last else { return ((0, 0, 0, 0), .clear) }

@@ -48,4 +48,27 @@ import Testing
         for y in 0..<100 { for x in 0..<200 { worst = max(worst, abs(Int(p[x, y].b) - Int(ctx.pixmap[x, y].b))) } }
         #expect(worst <= 1)
     }
+
+    /// A full-width vertical CAGradientLayer-style fade between close colours on a 3x screen
+    /// (400 × 100 pt, so 1200 × 300 px; 12 levels of red over 300 rows): the layer's tile keeps
+    /// the shader's dither, so each 8 × 8 block averages to the exact colour at its centre
+    /// within 0.05 of a level, where rounding would give bands 25 rows tall, off by up to half
+    /// a level.
+    @Test func longFadeOnA3xScreenDoesNotBand() throws {
+        let layer = GradientLayer()
+        layer.frame = CGRect(x: 0, y: 0, width: 400, height: 100)
+        layer.colors = [Color(r8: 200, g8: 40, b8: 60), Color(r8: 212, g8: 40, b8: 60)]
+        let p = try LayerRenderer.render(layer, size: CGSize(width: 400, height: 100), scale: 3)
+        #expect(p.width == 1200 && p.height == 300)
+        var worst = 0.0
+        for by in 0..<(300 / 8) {
+            for bx in stride(from: 0, to: 1200, by: 96) {
+                var sum = 0
+                for y in by * 8..<by * 8 + 8 { for x in bx..<bx + 8 { sum += Int(p[x, y].r) } }
+                let exact = 200 + 12 * Double(by * 8 + 4) / 300
+                worst = max(worst, abs(Double(sum) / 64 - exact))
+            }
+        }
+        #expect(worst <= 0.05, "an 8x8 block is \(worst) levels from the exact colour")
+    }
 }

@@ -156,6 +156,23 @@ struct GradientTests {
         }
     }
 
+    /// Where the gradient is flat (padding and a stretch between equal stops) every pixel is
+    /// the colour a solid fill draws, not a dithered mix around it.
+    @Test func flatStretchesAreTheSolidColour() {
+        let muted = Color(r8: 100, g8: 150, b8: 40, a8: 200) // premultiplied 78.4, 117.6, 31.4
+        let g = Gradient(stops: [GradientStop(location: 0.2, color: .white), GradientStop(location: 0.4, color: muted),
+                                 GradientStop(location: 0.7, color: muted), GradientStop(location: 0.9, color: .black)])
+        let shader = Shader(paint: .linearGradient(LinearGradient(gradient: g, start: .zero, end: CGPoint(x: 100, y: 0))), opacity: 0.8)
+        let solid = muted.withAlphaComponent(muted.alpha * 0.8).premultiplied
+        var px = [PremultipliedRGBA8](repeating: .transparent, count: 100)
+        for y in 0..<8 {
+            shader.shade(x: 0, y: y, count: 100, into: &px)
+            #expect(px[41..<69].allSatisfy { $0 == solid })
+            #expect(px[0..<19].allSatisfy { $0 == Color.white.withAlphaComponent(0.8).premultiplied })
+            #expect(px[91..<100].allSatisfy { $0 == Color.black.withAlphaComponent(0.8).premultiplied })
+        }
+    }
+
     @Test func ditheredPixelsStayPremultiplied() {
         // Colour channels never exceed alpha, for every threshold, on a gradient whose alpha
         // and colour both ramp (the worst case for rounding each channel on its own).
