@@ -118,15 +118,25 @@ import CutoutRaster
                       .image(.picture(picture, fit: .fill))])
     }
 
-    /// An element that uses the filter whose feImage draws it: drawn without that filter
-    /// (resvg), so a self-reference ends after one level, and mutual references too.
+    /// A filter whose feImage draws the element it applies to (itself or an ancestor) is
+    /// dropped from it, with a warning (resvg); an element reached through another element's
+    /// filter is drawn without the filter, so mutual references end after one level.
     @Test func imageRecursionEnds() throws {
-        let (e, _) = try Self.effects(##"<feImage href="#me"/>"##, element: ##"<rect id="me" width="10" height="10" fill="red" filter="url(#f)"/>"##)
+        for element in [##"<rect id="me" width="10" height="10" fill="red" filter="url(#f)"/>"##,
+                        ##"<g id="me"><rect width="10" height="10" fill="red" filter="url(#f)"/></g>"##] {
+            let (layer, image) = try SVGFilterImportTests.filtered(
+                ##"<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40"><defs><filter id="f"><feImage href="#me"/></filter></defs>"##
+                    + element + "</svg>")
+            #expect(layer == nil)   // no filter, nothing hidden
+            #expect(image.warnings.contains { $0.message.contains("draws its own element") })
+        }
+        let (e, _) = try Self.effects(##"<feImage href="#other"/>"##,
+                                      element: ##"<rect width="10" height="10" filter="url(#f)"/><rect id="other" width="5" height="5" fill="red" filter="url(#f)"/>"##)
         guard case .image(.layer(let ref))? = e.first else {
             Issue.record("\(e)")
             return
         }
-        // The inner copy carries no filter.
+        // The copy of "other" inside the first rect's filter carries no filter.
         var stack = [ref.layer]
         while let l = stack.popLast() {
             #expect(l.filters.isEmpty)

@@ -6,10 +6,11 @@ extension SVGBuilder {
     /// `feImage`:
     /// - `href="#id"`: the element, built as a layer in the filtered element's user space (its
     ///   own transform and style, inherited from its ancestors, apply), moved by the
-    ///   primitive's `x` and `y` when given. While it is built, the `<filter>` holding the
-    ///   `feImage` is marked as being expanded: an element reached again through it (the
-    ///   filtered element itself, or another that uses the same filter) is drawn without
-    ///   that filter, as resvg does; other reference cycles are cut with a warning.
+    ///   primitive subregion's origin (the filter region's when it has none). While it is
+    ///   built, the `<filter>` holding the `feImage` is marked as being expanded: another
+    ///   element that uses the same filter is drawn without it, as resvg does; other reference
+    ///   cycles are cut with a warning. (An `feImage` naming the filtered element itself or an
+    ///   ancestor never gets here: ``filterDrawsItsOwnElement(_:_:)`` drops that filter.)
     /// - `href="data:image/png;base64,…"` (or JPEG): the decoded picture, placed in the
     ///   primitive subregion by `preserveAspectRatio` (see `image(_:style:depth:)` for what is
     ///   decoded). Files and URLs are never read.
@@ -48,5 +49,36 @@ extension SVGBuilder {
         let x: CGFloat = align.hasPrefix("xMin") ? 0 : align.hasPrefix("xMax") ? 1 : 0.5
         let y: CGFloat = align.hasSuffix("YMin") ? 0 : align.hasSuffix("YMax") ? 1 : 0.5
         return parts.count > 1 && parts[1] == "slice" ? .slice(alignX: x, alignY: y) : .meet(alignX: x, alignY: y)
+    }
+}
+
+extension SVGBuilder {
+    /// Whether an `feImage` of `filter` (or of the `<filter>` it takes its primitives from
+    /// through `href`) names `e` or one of its ancestors: the filter would draw the element it
+    /// applies to. resvg then draws the element without that filter, and so do we.
+    func filterDrawsItsOwnElement(_ filter: SVGNode, _ e: SVGNode) -> Bool {
+        var ancestors: Set<ObjectIdentifier> = [ObjectIdentifier(e)]
+        var node = e
+        while let parent = parents[ObjectIdentifier(node)], ancestors.count <= limits.maxDepth {
+            ancestors.insert(ObjectIdentifier(parent))
+            node = parent
+        }
+        var current = filter
+        var seen: Set<ObjectIdentifier> = []
+        while seen.insert(ObjectIdentifier(current)).inserted, seen.count <= 16 {
+            for child in current.children where child.name == "feImage" {
+                if let href = child.attributes["href"] ?? child.attributes["xlink:href"],
+                   href.trimmingCharacters(in: .whitespaces).hasPrefix("#"),
+                   let target = referenced(href.trimmingCharacters(in: .whitespaces)), ancestors.contains(ObjectIdentifier(target)) {
+                    return true
+                }
+            }
+            // The primitives come from the nearest filter of the chain that has any.
+            if current.children.contains(where: { $0.name.hasPrefix("fe") }) { break }
+            guard let href = current.attributes["href"] ?? current.attributes["xlink:href"],
+                  let next = referenced(href), next.name == "filter" else { break }
+            current = next
+        }
+        return false
     }
 }

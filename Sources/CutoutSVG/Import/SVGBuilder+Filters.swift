@@ -12,7 +12,8 @@ extension SVGBuilder {
     /// empty or invalid region, no primitives), the element is not rendered (hidden). Unknown
     /// or unsupported primitives are warned about: `feTurbulence` and the lighting primitives
     /// give transparent black. An `feImage` that reaches an element using the same filter draws
-    /// that element without the filter.
+    /// that element without the filter; a filter whose `feImage` names the element it applies
+    /// to (or an ancestor) is dropped from that element, as resvg does.
     /// The `<filter>` is reached at `depth`; past ``SVGImporter/Limits/maxDepth`` it is ignored.
     func applyFilter(_ value: String, to layer: Layer, _ e: SVGNode, style: SVGStyle, depth: Int) throws(SVGError) {
         guard value.trimmingCharacters(in: .whitespaces) != "none" else { return }
@@ -32,6 +33,10 @@ extension SVGBuilder {
                 guard isWithinDepth(depth, e, "filter 'url(\(item.argument.prefix(40)))'") else { return }
                 // An feImage of this filter is building the element: drawn without the filter (resvg).
                 guard !active.contains(ObjectIdentifier(node)) else { continue }
+                if filterDrawsItsOwnElement(node, e) {
+                    warn(e.line, "filter 'url(\(item.argument.prefix(40)))' draws its own element through feImage; the element is drawn without it")
+                    continue
+                }
                 if let f = try filterElement(node, style: style, depth: depth) { filters.append(f) } else { invalidReference = true }
             } else if let f = filterFunction(item.name, item.argument, style: style, e) {
                 guard layer.filterObjectBoundingBox.map({ $0.width > 0 && $0.height > 0 }) == true else {
