@@ -173,6 +173,16 @@ public struct DrawingContext {
             }
             return
         }
+        if mode == .clear {
+            // The paint and alpha play no part: covered pixels fade to transparent.
+            let threads = self.threads
+            withTarget { px, _, rowPixels in
+                let clear = ClearBlitter(pixels: px, rowPixels: rowPixels)
+                setContours(raster, scratch, clip.bounds)
+                clip.rasterize(raster, rule: rule, threads: threads) { _ in clear }
+            }
+            return
+        }
         let shader = Shader(paint: paint, transform: gstate.ctm, opacity: gstate.alpha)
         let solid = shader.solidColor
         if let solid, solid.a == 0, mode.transparentSourceIsIdentity { return }
