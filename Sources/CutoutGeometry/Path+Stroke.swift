@@ -51,30 +51,30 @@ extension Path {
     /// offsets only as accurate as drawing needs (within `deviceTolerance` of the true offsets
     /// once mapped by `deviceTransform`; a drawing context passes a quarter of a device pixel,
     /// as Skia does), mapped by `deviceTransform`, flattened there to within
-    /// `flatteningTolerance` and sent to `sink` as closed polygons to be filled with the
+    /// `flatteningTolerance` and added to `buffer` as closed polygons to be filled with the
     /// non-zero rule. No ``Path`` is built, and `scratch` lends the working memory. A tolerance
     /// or transform that cannot be used means the public stroker's accuracy.
     ///
     /// `cull` is the device rectangle that matters (curves entirely outside it become chords)
     /// and device coordinates are clamped to ±`coordinateLimit`, as a rasteriser does when it
     /// flattens a path itself.
-    package func strokeFlattened<S: FlattenedOutlineSink>(
+    package func strokeFlattened(
         width lineWidth: CGFloat, lineCap: LineCap, lineJoin: LineJoin, miterLimit: CGFloat,
         deviceTolerance: CGFloat, deviceTransform: Transform, flatteningTolerance: Double,
         cull: (minX: Double, minY: Double, maxX: Double, maxY: Double), coordinateLimit: Double,
-        scratch: StrokeScratch, into sink: inout S
+        scratch: StrokeScratch, into buffer: inout PolygonBuffer
     ) {
         guard lineWidth.isFinite, lineWidth > 0, !isEmpty else { return }
         let precise = strokeTolerance(lineWidth: lineWidth, transform: deviceTransform)
         let s = deviceTransform.isFinite ? deviceTransform.maximumScale : 0
         let coarse = deviceTolerance > 0 && deviceTolerance.isFinite && s > 0 && s.isFinite
         let tolerance = coarse ? max(precise, deviceTolerance / s) : precise
-        var flattener = DeviceOutlineFlattener(sink: sink, transform: deviceTransform, tolerance: flatteningTolerance,
+        var flattener = DeviceOutlineFlattener(buffer: buffer.take(), transform: deviceTransform, tolerance: flatteningTolerance,
                                                cull: cull, coordinateLimit: coordinateLimit)
         strokeOutline(width: lineWidth, cap: lineCap, join: lineJoin, miterLimit: miterLimit,
                       curves: OffsetCurve(halfWidth: lineWidth / 2, tolerance: tolerance),
                       scratch: scratch, into: &flattener)
-        sink = flattener.sink
+        buffer = flattener.buffer
     }
 
     private func strokeOutline<S: StrokeOutlineSink>(width lineWidth: CGFloat, cap lineCap: LineCap, join lineJoin: LineJoin,

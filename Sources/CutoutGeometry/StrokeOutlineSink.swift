@@ -24,21 +24,12 @@ struct PathOutlineSink: StrokeOutlineSink {
     mutating func close() { path.closeSubpath() }
 }
 
-/// Receives a flattened outline in device coordinates: closed polygons, one point at a time.
-/// A rasteriser implements it to take a stroke outline without a ``Path`` in between.
-package protocol FlattenedOutlineSink {
-    /// Ends the current polygon (if any) and starts a new one at (`x`, `y`).
-    mutating func beginPolygon(x: Double, y: Double)
-    /// Adds a vertex to the current polygon, which is implicitly closed.
-    mutating func addPoint(x: Double, y: Double)
-}
-
-/// Maps outline pieces to device space and flattens the cubics there, forwarding the points.
+/// Maps outline pieces to device space and flattens the cubics there into a ``PolygonBuffer``.
 /// The arithmetic matches the rasteriser's own flattening of a path (same mapping, same
 /// number of pieces per cubic), so a stroke drawn through it fills the same pixels as its
 /// outline ``Path`` filled the ordinary way.
-struct DeviceOutlineFlattener<S: FlattenedOutlineSink>: StrokeOutlineSink {
-    var sink: S
+struct DeviceOutlineFlattener: StrokeOutlineSink {
+    var buffer: PolygonBuffer
     private let a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double
     private let tolerance: Double
     /// Device rectangle that matters: a cubic whose control polygon lies outside it is
@@ -48,9 +39,9 @@ struct DeviceOutlineFlattener<S: FlattenedOutlineSink>: StrokeOutlineSink {
     private let limit: Double
     private var current = (x: 0.0, y: 0.0)
 
-    init(sink: S, transform t: Transform, tolerance: Double,
+    init(buffer: PolygonBuffer, transform t: Transform, tolerance: Double,
          cull: (minX: Double, minY: Double, maxX: Double, maxY: Double), coordinateLimit: Double) {
-        self.sink = sink
+        self.buffer = buffer
         limit = coordinateLimit
         a = Double(t.a); b = Double(t.b); c = Double(t.c); d = Double(t.d); tx = Double(t.tx); ty = Double(t.ty)
         self.tolerance = tolerance
@@ -68,12 +59,12 @@ struct DeviceOutlineFlattener<S: FlattenedOutlineSink>: StrokeOutlineSink {
 
     mutating func move(to p: StrokeVector) {
         current = map(p)
-        sink.beginPolygon(x: current.x, y: current.y)
+        buffer.beginPolygon(x: current.x, y: current.y)
     }
 
     mutating func line(to p: StrokeVector) {
         current = map(p)
-        sink.addPoint(x: current.x, y: current.y)
+        buffer.addPoint(x: current.x, y: current.y)
     }
 
     mutating func cubic(_ c1: StrokeVector, _ c2: StrokeVector, _ p: StrokeVector) {
@@ -81,7 +72,7 @@ struct DeviceOutlineFlattener<S: FlattenedOutlineSink>: StrokeOutlineSink {
         current = p3
         if max(p0.y, p1.y, p2.y, p3.y) <= cull.minY || min(p0.y, p1.y, p2.y, p3.y) >= cull.maxY
             || max(p0.x, p1.x, p2.x, p3.x) <= cull.minX || min(p0.x, p1.x, p2.x, p3.x) >= cull.maxX {
-            sink.addPoint(x: p3.x, y: p3.y)
+            buffer.addPoint(x: p3.x, y: p3.y)
             return
         }
         let ax = p0.x - 2 * p1.x + p2.x, ay = p0.y - 2 * p1.y + p2.y
@@ -94,11 +85,11 @@ struct DeviceOutlineFlattener<S: FlattenedOutlineSink>: StrokeOutlineSink {
             for i in 1..<n {
                 let s = Double(i) * h, m = 1 - s
                 let w0 = m * m * m, w1 = 3 * m * m * s, w2 = 3 * m * s * s, w3 = s * s * s
-                sink.addPoint(x: w0 * p0.x + w1 * p1.x + w2 * p2.x + w3 * p3.x,
-                              y: w0 * p0.y + w1 * p1.y + w2 * p2.y + w3 * p3.y)
+                buffer.addPoint(x: w0 * p0.x + w1 * p1.x + w2 * p2.x + w3 * p3.x,
+                                y: w0 * p0.y + w1 * p1.y + w2 * p2.y + w3 * p3.y)
             }
         }
-        sink.addPoint(x: p3.x, y: p3.y)
+        buffer.addPoint(x: p3.x, y: p3.y)
     }
 
     mutating func close() {}

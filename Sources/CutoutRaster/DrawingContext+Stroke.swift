@@ -71,22 +71,24 @@ extension DrawingContext {
     /// Fills the outline of `path` stroked with the given line attributes (a positive width,
     /// in user space) with the current fill paint, alpha and blend mode: what filling
     /// `path.copy(strokingWithWidth:lineCap:lineJoin:miterLimit:)` with the non-zero rule
-    /// draws, with curve offsets accurate to ``strokeTolerance`` device pixels and no
-    /// intermediate `Path`.
+    /// draws, with curve offsets accurate to `offsetTolerance` device pixels and no
+    /// intermediate `Path`. 0 means the public stroker's accuracy: the pixels of filling
+    /// `copy(strokingWithWidth:lineCap:lineJoin:miterLimit:transform:)` given the CTM.
     package mutating func fillStroke(of path: Path, lineWidth: CGFloat, lineCap: LineCap, lineJoin: LineJoin,
-                                     miterLimit: CGFloat) {
+                                     miterLimit: CGFloat, offsetTolerance: CGFloat = DrawingContext.strokeTolerance) {
         fillStrokeOutline(of: path, width: lineWidth, cap: lineCap, join: lineJoin, miterLimit: miterLimit,
-                          toDevice: gstate.ctm, paint: gstate.fillPaint)
+                          toDevice: gstate.ctm, paint: gstate.fillPaint, offsetTolerance: offsetTolerance)
     }
 
     private mutating func fillStrokeOutline(of path: Path, width: CGFloat, cap: LineCap, join: LineJoin,
-                                            miterLimit: CGFloat, toDevice: Transform, paint: Paint) {
+                                            miterLimit: CGFloat, toDevice: Transform, paint: Paint,
+                                            offsetTolerance: CGFloat = DrawingContext.strokeTolerance) {
         fill(rule: .winding, paint: paint) { raster, scratch, cull in
             let tolerance = raster.tolerance > 0 && raster.tolerance.isFinite ? raster.tolerance : Rasterizer.defaultTolerance
             raster.setPolygons { sink in
                 path.strokeFlattened(
                     width: width, lineCap: cap, lineJoin: join, miterLimit: miterLimit,
-                    deviceTolerance: DrawingContext.strokeTolerance, deviceTransform: toDevice,
+                    deviceTolerance: offsetTolerance, deviceTransform: toDevice,
                     flatteningTolerance: tolerance,
                     cull: (Double(cull.minX), Double(cull.minY), Double(cull.maxX), Double(cull.maxY)),
                     coordinateLimit: Rasterizer.coordinateLimit, scratch: scratch.stroker, into: &sink)

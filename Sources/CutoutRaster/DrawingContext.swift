@@ -174,6 +174,16 @@ public struct DrawingContext {
             }
             return
         }
+        if mode == .clear {
+            // The paint and alpha play no part: covered pixels fade to transparent.
+            let threads = self.threads
+            withTarget { px, _, rowPixels in
+                let clear = ClearBlitter(pixels: px, rowPixels: rowPixels)
+                setContours(raster, scratch, clip.bounds)
+                clip.rasterize(raster, rule: rule, threads: threads) { _ in clear }
+            }
+            return
+        }
         let shader = Shader(paint: paint, transform: gstate.ctm, opacity: gstate.alpha)
         let solid = shader.solidColor
         if let solid, solid.a == 0, mode.transparentSourceIsIdentity { return }
@@ -198,7 +208,24 @@ public struct DrawingContext {
     /// Fills `rect` (user space) with the current fill.
     public mutating func fill(_ rect: CGRect) {
         guard rect.origin.x.isFinite, rect.origin.y.isFinite, rect.width.isFinite, rect.height.isFinite else { return }
-        fill(Path(rect: rect))
+        let path = Path(rect: rect)
+        // A solid colour over whole device pixels (a background, say): every pixel inside is
+        // covered exactly, so the rows go straight to the blitter the rasteriser would feed,
+        // with the same pixels and no scan.
+        if gstate.clip.mask == nil, gstate.blendMode == .normal, case .color(let c) = gstate.fillPaint,
+           let r = ClipState.pixelAlignedRect(path, transform: gstate.ctm) {
+            let area = r.intersection(gstate.clip.bounds)
+            let color = c.withAlphaComponent(c.alpha * gstate.alpha).premultiplied
+            guard !area.isEmpty, color.a != 0 else { return }
+            withTarget { px, _, rowPixels in
+                var solid = SolidSourceOverBlitter(pixels: px, rowPixels: rowPixels, color: PackedPixel.pack(color))
+                for y in area.minY..<area.maxY {
+                    solid.blitRun(x: area.minX, y: y, count: area.width, coverage: 255)
+                }
+            }
+            return
+        }
+        fill(path)
     }
 
     // MARK: Internals

@@ -135,6 +135,52 @@ struct SolidSourceOverBlitter: SpanBlitter {
     }
 }
 
+/// The ``BlendMode/clear`` mode (whatever the paint): each pixel keeps `1 − coverage` of
+/// itself, with ``BlendMode/blendSpan(_:coverage:into:count:)``'s rounding. The fast path
+/// for erasing a shape, say cutting a stroke out of a fill.
+struct ClearBlitter: SpanBlitter {
+    let pixels: UnsafeMutablePointer<UInt32>
+    let rowPixels: Int
+
+    static var blitsGroups: Bool { true }
+
+    @inline(__always)
+    mutating func blitGroup(x: Int, y: Int, coverage: SIMD4<UInt32>) {
+        @inline(__always) func mul255(_ a: SIMD8<UInt16>, _ b: SIMD8<UInt16>) -> SIMD8<UInt16> {
+            let t = a &* b &+ 128
+            return (t &+ (t &>> 8)) &>> 8
+        }
+        @inline(__always) func lanes(_ v: SIMD4<UInt32>) -> SIMD8<UInt16> { unsafeBitCast(v, to: SIMD8<UInt16>.self) }
+        @inline(__always) func words(_ v: SIMD8<UInt16>) -> SIMD4<UInt32> { unsafeBitCast(v, to: SIMD4<UInt32>.self) }
+        let raw = UnsafeMutableRawPointer(pixels + (y * rowPixels + x))
+        let dst = raw.loadUnaligned(as: SIMD4<UInt32>.self)
+        let keep = 255 &- coverage
+        let k = lanes(keep | keep &<< 16)
+        let rb = mul255(lanes(dst & 0x00FF_00FF), k)
+        let ga = mul255(lanes((dst &>> 8) & 0x00FF_00FF), k)
+        raw.storeBytes(of: words(rb) | words(ga) &<< 8, as: SIMD4<UInt32>.self)
+    }
+
+    @inline(__always)
+    mutating func blitRun(x: Int, y: Int, count: Int, coverage: UInt8) {
+        let p = pixels + (y * rowPixels + x)
+        if coverage == 255 {
+            PackedPixel.fill(p, with: 0, count: count)
+            return
+        }
+        let keep = 255 &- UInt32(coverage)
+        for k in 0..<count { p[k] = PackedPixel.mul255(p[k], by: keep) }
+    }
+
+    @inline(__always)
+    mutating func blitMask(x: Int, y: Int, count: Int, coverage: UnsafeMutablePointer<UInt8>) {
+        let p = pixels + (y * rowPixels + x)
+        for k in 0..<count where coverage[k] != 0 {
+            p[k] = PackedPixel.mul255(p[k], by: 255 &- UInt32(coverage[k]))
+        }
+    }
+}
+
 /// Produces premultiplied source pixels for a run, e.g. from an image or a gradient.
 protocol SpanShader {
     /// Writes `count` premultiplied pixels for columns `x..<x+count` of row `y` into `into`.

@@ -209,10 +209,18 @@ struct BenchRenderer {
                 ctx.setMiterLimit(limit)
                 ctx.stroke(p)
             case .fillMinusStroke(let p, let c, let sp, let w, let cap, let join):
-                var cut = p
-                cut.addPath(sp.copy(strokingWithWidth: w, lineCap: cap, lineJoin: join, miterLimit: Path.defaultMiterLimit))
+                // As Blend2D and Cairo do it: fill, then clear the stroked area (a pixel the
+                // stroke covers by c keeps 1 − c of the fill): exactly "fill minus stroke" also
+                // where the stroke leaves the fill, each pass with one winding layer. The cut's
+                // edge is where the public stroker puts it (`copy(strokingWithWidth:)`, as the
+                // erased-curve card makes it).
                 ctx.setFillColor(c)
-                ctx.fill(cut, using: .evenOdd)
+                ctx.fill(p)
+                ctx.saveGState()
+                ctx.setBlendMode(.clear)
+                ctx.fillStroke(of: sp, lineWidth: w, lineCap: cap, lineJoin: join, miterLimit: Path.defaultMiterLimit,
+                               offsetTolerance: 0)
+                ctx.restoreGState()
             case .shadowFill(let p, let c, let shadow, let sigma, let dx, let dy):
                 ctx.drawShadow(of: p, color: shadow, sigma: sigma, offset: CGSize(width: dx, height: dy))
                 ctx.setFillColor(c)

@@ -1,3 +1,4 @@
+import CutoutGeometry
 import CutoutTestSupport
 import Foundation
 import Testing
@@ -126,5 +127,40 @@ struct BlendModeTests {
         #expect(dst[0] == .transparent)
         #expect(dst[1].a == 153)
         #expect(dst[2].a == 76) // 153·(255 − 128)/255 = 76.2
+    }
+
+    /// Filling in ``BlendMode/clear`` (a fast path of its own) keeps `1 − coverage` of each
+    /// pixel with ``BlendMode/blendSpan(_:coverage:into:count:)``'s rounding, whatever the
+    /// paint and alpha; the coverage is read off the same shape filled opaque white.
+    @Test(arguments: [FillRule.winding, .evenOdd])
+    func clearFillKeepsOneMinusCoverage(_ rule: FillRule) throws {
+        var shape = Path(ellipseIn: CGRect(x: 3.3, y: 2.7, width: 40.5, height: 33.2))
+        shape.addPath(Path(rect: CGRect(x: 20.25, y: 10.5, width: 30, height: 30.4)))
+        var mask = try DrawingContext(width: 56, height: 48)
+        mask.setFillColor(Color(red: 1, green: 1, blue: 1, alpha: 1))
+        mask.fill(shape, using: rule)
+        var ctx = try DrawingContext(width: 56, height: 48)
+        for y in 0..<48 {
+            for x in 0..<56 {
+                let a = CGFloat((x * 7 + y * 3) % 256) / 255
+                ctx.setFillColor(Color(red: 0.9, green: CGFloat(x) / 56, blue: CGFloat(y) / 48, alpha: a))
+                ctx.fill(CGRect(x: x, y: y, width: 1, height: 1))
+            }
+        }
+        var expected = ctx.pixmap
+        ctx.setBlendMode(.clear)
+        ctx.setAlpha(0.4)
+        ctx.setFillColor(Color(red: 0.1, green: 0.2, blue: 0.3, alpha: 0.5))
+        ctx.fill(shape, using: rule)
+        let coverage = (0..<(56 * 48)).map { mask.pixmap.data[4 * $0 + 3] }
+        let black = [PremultipliedRGBA8](repeating: .transparent, count: 56 * 48)
+        expected.data.withUnsafeMutableBytes { raw in
+            let px = raw.baseAddress!.assumingMemoryBound(to: PremultipliedRGBA8.self)
+            coverage.withUnsafeBufferPointer { c in
+                black.withUnsafeBufferPointer { BlendMode.clear.blendSpan($0.baseAddress!, coverage: c.baseAddress!, into: px, count: 56 * 48) }
+            }
+        }
+        #expect(coverage.contains { $0 != 0 && $0 != 255 })
+        try assertImage(ctx.pixmap, matches: expected, named: "clear-fill-\(rule)", tolerance: .exact)
     }
 }

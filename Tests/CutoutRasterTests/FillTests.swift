@@ -168,4 +168,33 @@ import CutoutGeometry
         #expect(alpha(ctx, 1, 4) == 255 && alpha(ctx, 9, 3) == 255 && alpha(ctx, 17, 4) == 255)
         #expect(alpha(ctx, 5, 4) == 0 && alpha(ctx, 13, 3) == 0 && alpha(ctx, 22, 4) == 0)
     }
+
+    /// `fill(_: CGRect)` over whole device pixels skips the rasteriser; it must draw what
+    /// filling the same rectangle as a path draws (over a varied background, translucent
+    /// colour, a scale CTM, a clip, a rect reaching past the canvas).
+    @Test func pixelAlignedRectFillMatchesPathFill() throws {
+        func render(_ draw: (inout DrawingContext, CGRect) -> Void) throws -> Pixmap {
+            var ctx = try DrawingContext(width: 40, height: 30)
+            for y in 0..<30 {
+                for x in 0..<40 {
+                    ctx.setFillColor(Color(red: CGFloat(x) / 40, green: 0.5, blue: CGFloat(y) / 30,
+                                           alpha: CGFloat((x * 5 + y * 11) % 256) / 255))
+                    ctx.fill(Path(rect: CGRect(x: x, y: y, width: 1, height: 1)))
+                }
+            }
+            ctx.clip(to: Path(rect: CGRect(x: 2, y: 1, width: 33, height: 27)))
+            ctx.scaleBy(x: 2, y: 2)
+            ctx.setFillColor(Color(red: 0.8, green: 0.3, blue: 0.1, alpha: 0.6))
+            ctx.setAlpha(0.9)
+            for r in [CGRect(x: 1.5, y: 2, width: 6, height: 4.5), CGRect(x: 12, y: 8, width: 20, height: 30),
+                      CGRect(x: 3, y: 9, width: -2.5, height: 3)] {
+                draw(&ctx, r)
+            }
+            return ctx.pixmap
+        }
+        let fast = try render { ctx, r in ctx.fill(r) }
+        let general = try render { ctx, r in ctx.fill(Path(rect: r)) }
+        #expect(fast == general)
+        #expect(fast != (try render { _, _ in }))
+    }
 }

@@ -85,4 +85,20 @@ struct StrokeDrawingTests {
         ctx.stroke(Self.cases[0].path)
         try assertImage(ctx.pixmap, matches: once, named: "stroke-drawing-reuse", tolerance: .exact)
     }
+
+    @Test("a stroke filled at the public stroker's accuracy draws its outline's pixels", arguments: cases)
+    func preciseFillStrokeMatchesOutlineExactly(_ c: Case) throws {
+        let size = c.transform == .identity ? 64 : 192
+        var drawn = try DrawingContext(width: size, height: size)
+        drawn.concatenate(c.transform)
+        drawn.fillStroke(of: c.path, lineWidth: c.width, lineCap: c.cap, lineJoin: c.join, miterLimit: 10,
+                         offsetTolerance: 0)
+        // The public stroker given the CTM picks its accuracy for device space too.
+        var filled = try DrawingContext(width: size, height: size)
+        filled.fill(c.path.copy(strokingWithWidth: c.width, lineCap: c.cap, lineJoin: c.join, miterLimit: 10,
+                                transform: c.transform), using: .winding)
+        // Same outline pieces, flattened with the rasteriser's own arithmetic.
+        try assertImage(drawn.pixmap, matches: filled.pixmap, named: "stroke-drawing-precise-\(c.name)",
+                        tolerance: .exact)
+    }
 }
