@@ -37,7 +37,7 @@ public struct FilterPrimitive: Hashable, Sendable {
     /// The images this primitive reads, in order.
     public var inputs: [FilterInput] {
         switch effect {
-        case .flood: return []
+        case .flood, .turbulence: return []
         case .offset(let i, _, _), .gaussianBlur(let i, _, _, _), .colorMatrix(let i, _), .dropShadow(let i, _, _, _, _, _):
             return [i]
         case .blend(let a, let b, _), .composite(let a, let b, _): return [a, b]
@@ -70,4 +70,14 @@ public enum FilterEffect: Hashable, Sendable {
     /// The input over its own shadow: its alpha blurred, tinted with `color` (alpha included)
     /// and moved by `(dx, dy)` (`feDropShadow`).
     case dropShadow(FilterInput, dx: CGFloat, dy: CGFloat, stdDeviationX: CGFloat, stdDeviationY: CGFloat, color: Color)
+    /// Perlin noise (`feTurbulence`), from the Filter Effects specification's reference
+    /// algorithm, sampled at each device pixel's position in the primitive's units. Frequencies
+    /// are per user unit (a negative one makes the filter draw nothing, as resvg); `numOctaves`
+    /// is clamped to ``FilterTurbulenceType/maxOctaves``; `seed` is truncated towards zero.
+    /// `stitchTiles` moves the frequencies so that a whole number of noise cells spans the
+    /// primitive subregion (the specification's reference code, which resvg follows too, then
+    /// wraps the lattice only for subregions far left of or above the origin). The colour
+    /// (R, G, B, A noise) is in the primitive's colour space.
+    case turbulence(baseFrequencyX: CGFloat, baseFrequencyY: CGFloat, numOctaves: Int, seed: CGFloat,
+                    stitchTiles: Bool, type: FilterTurbulenceType)
 }

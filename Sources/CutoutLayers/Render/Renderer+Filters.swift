@@ -44,6 +44,7 @@ extension Renderer {
             let sigmas: (CGFloat, CGFloat)
             switch p.effect {
             case .gaussianBlur(_, let sx, let sy, _), .dropShadow(_, _, _, let sx, let sy, _): sigmas = deviceSigmas(sx, sy)
+            case .turbulence(_, _, let octaves, _, _, _): return w * h * FilterImage.turbulenceCost(octaves: octaves)
             default: return w * h
             }
             let reachX = 2 * Pixmap.gaussianBlurOutset(sigma: sigmas.0), reachY = 2 * Pixmap.gaussianBlurOutset(sigma: sigmas.1)
@@ -211,6 +212,14 @@ extension Renderer {
 
     /// The primitive's subregion in pixels of the filter region, when it has one.
     private func subregion(_ p: FilterPrimitive, _ placed: PlacedFilter) -> (x0: Int, y0: Int, x1: Int, y1: Int)? {
+        guard let rect = userSubregion(p, placed) else { return nil }
+        let unlimited = CGRect(x: -1e12, y: -1e12, width: 2e12, height: 2e12)
+        guard let s = Renderer.snapped(rect, placed.ctm, limit: unlimited) else { return (0, 0, 0, 0) }
+        return (s.x0 - placed.region.x0, s.y0 - placed.region.y0, s.x1 - placed.region.x0, s.y1 - placed.region.y0)
+    }
+
+    /// The primitive's subregion in user space, when it has one.
+    func userSubregion(_ p: FilterPrimitive, _ placed: PlacedFilter) -> CGRect? {
         let isFlood: Bool
         if case .flood = p.effect { isFlood = true } else { isFlood = false }
         let box = placed.filter.primitiveUnits == .objectBoundingBox ? placed.box : nil
@@ -222,11 +231,8 @@ extension Renderer {
             return box == nil ? v : origin + v * size
         }
         let b = box ?? .zero
-        let rect = CGRect(x: along(p.x, b.minX, b.width, base.minX), y: along(p.y, b.minY, b.height, base.minY),
-                          width: along(p.width, 0, b.width, base.width), height: along(p.height, 0, b.height, base.height))
-        let unlimited = CGRect(x: -1e12, y: -1e12, width: 2e12, height: 2e12)
-        guard let s = Renderer.snapped(rect, placed.ctm, limit: unlimited) else { return (0, 0, 0, 0) }
-        return (s.x0 - placed.region.x0, s.y0 - placed.region.y0, s.x1 - placed.region.x0, s.y1 - placed.region.y0)
+        return CGRect(x: along(p.x, b.minX, b.width, base.minX), y: along(p.y, b.minY, b.height, base.minY),
+                      width: along(p.width, 0, b.width, base.width), height: along(p.height, 0, b.height, base.height))
     }
 
     /// One primitive's image from its input images.
@@ -294,6 +300,10 @@ extension Renderer {
             let (mx, my) = move(dx, dy)
             let shadow = FilterImage(pixels: tinted, space: .sRGB).converted(to: cs).offset(dx: mx, dy: my)
             return FilterImage(pixels: FilterImage.composite(input.pixels, onto: shadow.pixels, mode: .normal), space: cs)
+        case .turbulence(let fx, let fy, let octaves, let seed, let stitch, let type):
+            return FilterImage.turbulence(like: template, origin: (placed.region.x0, placed.region.y0), ctm: placed.ctm, space: cs,
+                                          baseFrequency: (fx, fy), octaves: octaves, seed: seed, type: type,
+                                          stitchTile: stitch ? userSubregion(p, placed) ?? placed.userRegion : nil)
         }
     }
 

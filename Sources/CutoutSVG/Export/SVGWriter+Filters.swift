@@ -84,6 +84,9 @@ extension SVGWriter {
         case .dropShadow(let i, let dx, let dy, let sx, let sy, let color):
             tag = "feDropShadow"
             attrs += input("in", i) + [("dx", number(dx)), ("dy", number(dy)), ("stdDeviation", "\(number(sx)) \(number(sy))")] + flood(color)
+        case .turbulence(let fx, let fy, let octaves, let seed, let stitch, let type):
+            tag = "feTurbulence"
+            attrs += turbulence(baseFrequency: (fx, fy), octaves: octaves, seed: seed, stitchTiles: stitch, type: type)
         }
         attrs.append(("color-interpolation-filters", p.colorSpace.rawValue))
         for (name, v) in [("x", p.x), ("y", p.y), ("width", p.width), ("height", p.height)] {

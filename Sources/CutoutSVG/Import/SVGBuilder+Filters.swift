@@ -193,7 +193,7 @@ extension SVGBuilder {
         }
     }
 
-    private func numbers(_ node: SVGNode, _ name: String) -> [CGFloat]? {
+    func numbers(_ node: SVGNode, _ name: String) -> [CGFloat]? {
         guard let t = node.attributes[name] else { return nil }
         var sc = SVGNumberScanner(t, maxMagnitude: limits.maxCoordinate)
         guard let list = sc.numberList() else {
@@ -203,7 +203,7 @@ extension SVGBuilder {
         return list
     }
 
-    private func number(_ node: SVGNode, _ name: String, default def: CGFloat) -> CGFloat {
+    func number(_ node: SVGNode, _ name: String, default def: CGFloat) -> CGFloat {
         numbers(node, name).flatMap { $0.count == 1 ? $0[0] : nil } ?? def
     }
 
@@ -294,6 +294,8 @@ extension SVGBuilder {
         case "feComponentTransfer", "feMorphology", "feConvolveMatrix", "feDisplacementMap", "feTile":
             warn(fe.line, "<\(fe.name)> is not supported; its input passes through unchanged")
             return .offset(input(fe, "in"), dx: 0, dy: 0)
+        case "feTurbulence":
+            return turbulence(fe)
         default:
             warn(fe.line, "<\(fe.name)> is not supported; it gives transparent black")
             return .flood(color: .clear)
