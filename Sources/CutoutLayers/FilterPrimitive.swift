@@ -42,6 +42,7 @@ public struct FilterPrimitive: Hashable, Sendable {
             return [i]
         case .blend(let a, let b, _), .composite(let a, let b, _): return [a, b]
         case .merge(let list): return list
+        case .diffuseLighting(let i, _, _, _, _), .specularLighting(let i, _, _, _, _, _): return [i]
         }
     }
 }
@@ -80,4 +81,17 @@ public enum FilterEffect: Hashable, Sendable {
     /// (R, G, B, A noise) is in the primitive's colour space.
     case turbulence(baseFrequencyX: CGFloat, baseFrequencyY: CGFloat, numOctaves: Int, seed: CGFloat,
                     stitchTiles: Bool, type: FilterTurbulenceType)
+    /// Diffuse (Lambert) light on the input's alpha taken as a height map
+    /// (`feDiffuseLighting`): `diffuseConstant · (N·L) · color`, opaque. `surfaceScale`
+    /// multiplies the heights; the normals come from the specification's 3×3 Sobel kernels on
+    /// device pixels (`kernelUnitLength` is not kept, as resvg ignores it). The colour is sRGB
+    /// (converted to the primitive's colour space) and its alpha is ignored.
+    case diffuseLighting(FilterInput, surfaceScale: CGFloat, diffuseConstant: CGFloat, color: Color, light: FilterLightSource)
+    /// Specular (Phong) light on the input's alpha taken as a height map
+    /// (`feSpecularLighting`): `specularConstant · (N·H)^specularExponent · color`, its alpha
+    /// the largest colour channel (the colour counts as premultiplied by it, as resvg and
+    /// browsers draw it). `specularExponent` is in `1...128`; outside it the primitive gives
+    /// transparent black, as resvg.
+    case specularLighting(FilterInput, surfaceScale: CGFloat, specularConstant: CGFloat, specularExponent: CGFloat,
+                          color: Color, light: FilterLightSource)
 }

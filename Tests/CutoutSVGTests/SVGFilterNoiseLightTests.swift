@@ -12,25 +12,48 @@ import CutoutRaster
 /// scripts/golden_svg_filter_noise_light.py), and kept through import → export → import.
 ///
 /// Tolerance (as ``SVGFilterGoldenTests``): a pixel matches when each premultiplied channel is
-/// within 8/255; no mismatch away from an edge of the golden; mean difference below 1/255; on
-/// edges at most the fraction in ``edgeAllowance`` (2% unless listed). What differs:
+/// within 8/255; away from an edge of the golden no mismatch unless listed in
+/// ``mismatchAllowance``; mean difference below 1/255; on edges at most the fraction in
+/// ``edgeAllowance`` (2% unless listed). What differs:
 /// - noise: both engines run the specification's algorithm, but resvg truncates to 8 bits
 ///   after its own premultiplication and colour-space conversion order; the values then differ
 ///   by 1–2/255, more where `turbulence` creases (alpha near 0) meet a colour-matrix that
 ///   amplifies them;
 /// - the filter region: resvg's device region is one pixel wider and taller than ours when
-///   its user-space edge falls on a fraction (a column of noise there that we leave clear).
+///   its user-space edge falls on a fraction (a column of noise there that we leave clear);
+/// - lighting: the normals come from 8-bit alpha in both engines, but resvg's blur and
+///   anti-aliasing give slightly different heights on the slopes, which the surface scale
+///   multiplies (up to 30/255 on a bevel's rim).
+///
+/// The lighting fixtures compute in sRGB: in linearRGB resvg uses the light colour's sRGB
+/// values as linear ones, where the specification (and browsers) convert it; that case is
+/// checked against the formula in ``SVGFilterNoiseLightImportTests``.
 @Suite struct SVGFilterNoiseLightTests {
     static let fixtures = [
         "turbulence-fractal", "turbulence-texture", "turbulence-transform",
+        "lighting-bevel", "lighting-diffuse-css", "lighting-spot",
     ]
 
     /// Fractions of all pixels that may mismatch on edges, per fixture, measured against
     /// resvg (figures in brackets) with a margin.
     static let edgeAllowance: [String: Double] = [:]
 
+    /// Fractions of all pixels that may mismatch away from edges, per fixture (0 unless
+    /// listed), measured against resvg (figures in brackets) with a margin. Lighting
+    /// differentiates the alpha: a one-level difference in 8-bit alpha between the engines
+    /// (gradient rounding, blur passes) becomes a slope, times the surface scale.
+    static let mismatchAllowance: [String: Double] = [
+        // Isolated pixels of the radial gradient's alpha one level apart, × surfaceScale 8:
+        // 2 pixels at 1x (0.02%), 13 at 2x (0.03%); resvg's render of the export (which writes
+        // the gradient as 64 stops) in more places: 0.12% at 1x, 0.19% at 2x.
+        "lighting-diffuse-css": 0.003,
+        // The σ 3 blur's slopes (box blurs of different passes, see SVGFilterGoldenTests) ×
+        // surfaceScale 5 on the rim: 0 at 1x, 0.84% at 2x.
+        "lighting-bevel": 0.012,
+    ]
+
     static func tolerance(_ name: String) -> ImageTolerance {
-        ImageTolerance(channel: 8, mismatchFraction: 0, mean: 1, edgeFraction: edgeAllowance[name] ?? 0.02)
+        ImageTolerance(channel: 8, mismatchFraction: mismatchAllowance[name] ?? 0, mean: 1, edgeFraction: edgeAllowance[name] ?? 0.02)
     }
 
     static func load(_ name: String) throws -> Data {

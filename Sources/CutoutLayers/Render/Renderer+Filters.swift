@@ -45,6 +45,7 @@ extension Renderer {
             switch p.effect {
             case .gaussianBlur(_, let sx, let sy, _), .dropShadow(_, _, _, let sx, let sy, _): sigmas = deviceSigmas(sx, sy)
             case .turbulence(_, _, let octaves, _, _, _): return w * h * FilterImage.turbulenceCost(octaves: octaves)
+            case .diffuseLighting, .specularLighting: return w * h * FilterImage.lightingCost
             default: return w * h
             }
             let reachX = 2 * Pixmap.gaussianBlurOutset(sigma: sigmas.0), reachY = 2 * Pixmap.gaussianBlurOutset(sigma: sigmas.1)
@@ -304,6 +305,8 @@ extension Renderer {
             return FilterImage.turbulence(like: template, origin: (placed.region.x0, placed.region.y0), ctm: placed.ctm, space: cs,
                                           baseFrequency: (fx, fy), octaves: octaves, seed: seed, type: type,
                                           stitchTile: stitch ? userSubregion(p, placed) ?? placed.userRegion : nil)
+        case .diffuseLighting, .specularLighting:
+            return lighting(p.effect, placed, input: inputs[0], space: cs)
         }
     }
 

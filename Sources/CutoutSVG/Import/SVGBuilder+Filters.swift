@@ -12,7 +12,7 @@ extension SVGBuilder {
     /// empty or invalid region, no primitives), the element is not rendered (hidden). Unknown
     /// or unsupported primitives are warned about: `feComponentTransfer`, `feMorphology`,
     /// `feConvolveMatrix`, `feDisplacementMap` and `feTile` pass their input through
-    /// unchanged, `feTurbulence`, `feImage` and the lighting primitives give transparent black.
+    /// unchanged, `feImage` gives transparent black.
     /// The `<filter>` is reached at `depth`; past ``SVGImporter/Limits/maxDepth`` it is ignored.
     func applyFilter(_ value: String, to layer: Layer, _ e: SVGNode, style: SVGStyle, depth: Int) throws(SVGError) {
         guard value.trimmingCharacters(in: .whitespaces) != "none" else { return }
@@ -123,7 +123,7 @@ extension SVGBuilder {
             warn(node.line, "filter '\(a["id"]?.prefix(40) ?? "")' has an empty region")
             return nil
         }
-        let space = colorSpace(node) ?? .linearRGB
+        let space = try colorSpace(node) ?? .linearRGB
         let source = chain.first { $0.children.contains { $0.name.hasPrefix("fe") } } ?? node
         var primitives: [FilterPrimitive] = []
         for child in source.children {
@@ -134,7 +134,7 @@ extension SVGBuilder {
                 break
             }
             var p = FilterPrimitive(try effect(child, in: source, style: style), result: child.attributes["result"],
-                                    colorSpace: colorSpace(child) ?? space)
+                                    colorSpace: try colorSpace(child) ?? space)
             func sub(_ name: String, _ axis: Axis) -> CGFloat? {
                 guard let t = child.attributes[name] else { return nil }
                 guard let l = SVGLength.parse(t, maxMagnitude: limits.maxCoordinate) else {
@@ -165,23 +165,30 @@ extension SVGBuilder {
         }
     }
 
-    /// An attribute or `style` declaration of a filter element.
-    private func property(_ node: SVGNode, _ name: String) -> String? {
-        if let style = node.attributes["style"], let v = CSSStyleSheet.declarations(style).last(where: { $0.name == name })?.value {
-            return v.trimmingCharacters(in: .whitespaces)
-        }
-        return node.attributes[name]?.trimmingCharacters(in: .whitespaces)
+    /// A property of a filter element after the CSS cascade (presentation attribute, style
+    /// sheets, `style` attribute: ``cascade(_:)``), as for every other element.
+    func property(_ node: SVGNode, _ name: String) throws(SVGError) -> String? {
+        try declarations(node)[name]?.trimmingCharacters(in: .whitespaces)
     }
 
-    private func colorSpace(_ node: SVGNode) -> FilterColorSpace? {
-        switch property(node, "color-interpolation-filters") {
+    /// The `color` that `currentColor` names on a filter primitive: its own, else its
+    /// `<filter>`'s, else the filtered element's.
+    func currentColor(_ node: SVGNode, filter: SVGNode, style: SVGStyle) throws(SVGError) -> Color {
+        for n in [node, filter] {
+            if let v = try property(n, "color"), v != "inherit", let c = CSSColor.parse(v) { return c }
+        }
+        return style.color
+    }
+
+    private func colorSpace(_ node: SVGNode) throws(SVGError) -> FilterColorSpace? {
+        switch try property(node, "color-interpolation-filters") {
         case "sRGB": return .sRGB
         case "linearRGB": return .linearRGB
         default: return nil
         }
     }
 
-    private func input(_ node: SVGNode, _ name: String) -> FilterInput {
+    func input(_ node: SVGNode, _ name: String) -> FilterInput {
         guard let v = node.attributes[name]?.trimmingCharacters(in: .whitespaces), !v.isEmpty else { return .previous }
         switch v {
         case "SourceGraphic": return .sourceGraphic
@@ -218,18 +225,18 @@ extension SVGBuilder {
     }
 
     /// `flood-color` times `flood-opacity`; `inherit` takes the `<filter>`'s value.
-    private func floodColor(_ node: SVGNode, filter: SVGNode, style: SVGStyle) -> Color {
-        func value(_ name: String) -> String? {
-            let v = property(node, name)
-            return v == "inherit" ? property(filter, name) : v
+    private func floodColor(_ node: SVGNode, filter: SVGNode, style: SVGStyle) throws(SVGError) -> Color {
+        func value(_ name: String) throws(SVGError) -> String? {
+            let v = try property(node, name)
+            return v == "inherit" ? try property(filter, name) : v
         }
         var color = Color.black
-        if let c = value("flood-color") {
-            if c.lowercased() == "currentcolor" { color = style.color } else if let parsed = CSSColor.parse(c) { color = parsed } else {
+        if let c = try value("flood-color") {
+            if c.lowercased() == "currentcolor" { color = try currentColor(node, filter: filter, style: style) } else if let parsed = CSSColor.parse(c) { color = parsed } else {
                 warn(node.line, "invalid flood-color '\(c.prefix(40))' ignored")
             }
         }
-        if let o = value("flood-opacity") {
+        if let o = try value("flood-opacity") {
             if let (v, suffix) = SVGNumberScanner.numberWithSuffix(o), suffix == "" || suffix == "%" {
                 color = color.withAlphaComponent(color.alpha * min(max(v / (suffix == "%" ? 100 : 1), 0), 1))
             } else { warn(node.line, "invalid flood-opacity '\(o.prefix(40))' ignored") }
@@ -241,7 +248,7 @@ extension SVGBuilder {
         let a = fe.attributes
         switch fe.name {
         case "feFlood":
-            return .flood(color: floodColor(fe, filter: filter, style: style))
+            return .flood(color: try floodColor(fe, filter: filter, style: style))
         case "feOffset":
             return .offset(input(fe, "in"), dx: number(fe, "dx", default: 0), dy: number(fe, "dy", default: 0))
         case "feGaussianBlur":
@@ -290,12 +297,14 @@ extension SVGBuilder {
         case "feDropShadow":
             let (sx, sy) = deviation(fe, default: 2)
             return .dropShadow(input(fe, "in"), dx: number(fe, "dx", default: 2), dy: number(fe, "dy", default: 2),
-                               stdDeviationX: sx, stdDeviationY: sy, color: floodColor(fe, filter: filter, style: style))
+                               stdDeviationX: sx, stdDeviationY: sy, color: try floodColor(fe, filter: filter, style: style))
         case "feComponentTransfer", "feMorphology", "feConvolveMatrix", "feDisplacementMap", "feTile":
             warn(fe.line, "<\(fe.name)> is not supported; its input passes through unchanged")
             return .offset(input(fe, "in"), dx: 0, dy: 0)
         case "feTurbulence":
             return turbulence(fe)
+        case "feDiffuseLighting", "feSpecularLighting":
+            return try lighting(fe, in: filter, style: style)
         default:
             warn(fe.line, "<\(fe.name)> is not supported; it gives transparent black")
             return .flood(color: .clear)
