@@ -165,4 +165,16 @@ import CutoutRaster
         #expect(f.primitiveUnits == .objectBoundingBox)
         #expect(f.primitives[0].x == 0.25 && f.primitives[0].width == 0.5 && f.primitives[0].y == nil)
     }
+
+    /// Lengths in CSS filter functions take `em` and `ex` of the element's font size.
+    @Test func filterFunctionFontRelativeLengths() throws {
+        let (layer, image) = try Self.filtered(Self.doc("",
+            #"<rect width="10" height="10" font-size="64" filter="drop-shadow(blue 0.2em 0.25em 0.125em) blur(0.5ex)"/>"#))
+        #expect(image.warnings.isEmpty)
+        let filters = try #require(layer?.filters)
+        #expect(filters.map { $0.primitives[0].effect } == [
+            .dropShadow(.sourceGraphic, dx: 12.8, dy: 16, stdDeviationX: 8, stdDeviationY: 8, color: .blue),
+            .gaussianBlur(.sourceGraphic, stdDeviationX: 16, stdDeviationY: 16, edgeMode: .none),
+        ])
+    }
 }

@@ -323,10 +323,7 @@ extension SVGBuilder {
             let value = suffix == "%" ? v / 100 : v
             return clampToOne ? min(value, 1) : value
         }
-        func length(_ text: String) -> CGFloat? {
-            guard case .user(let v)? = SVGLength.parse(text, maxMagnitude: limits.maxCoordinate) else { return nil }
-            return v
-        }
+        func length(_ text: String) -> CGFloat? { cssLength(text, style: style) }
         func matrix(_ m: [CGFloat]) -> FilterEffect { .colorMatrix(.sourceGraphic, .matrix(m)) }
         let effect: FilterEffect
         var wide = false
@@ -385,6 +382,18 @@ extension SVGBuilder {
         return Filter(primitives: [FilterPrimitive(effect, colorSpace: .sRGB)], region: region)
     }
 
+    /// A length argument of a CSS filter function in user units: `em` and `ex` of the
+    /// element's font size (an `ex` taken as half an `em`), other units as everywhere; nil for
+    /// a percentage or anything else.
+    private func cssLength(_ text: String, style: SVGStyle) -> CGFloat? {
+        if let (v, suffix) = SVGNumberScanner.numberWithSuffix(text), suffix == "em" || suffix == "ex" {
+            let size = style.font.size * (suffix == "ex" ? 0.5 : 1)
+            return min(max(v * size, -limits.maxCoordinate), limits.maxCoordinate)
+        }
+        guard case .user(let v)? = SVGLength.parse(text, maxMagnitude: limits.maxCoordinate) else { return nil }
+        return v
+    }
+
     /// An angle in degrees (`deg`, `grad`, `rad`, `turn`; a bare 0 allowed).
     static func angle(_ text: String) -> CGFloat? {
         guard let (v, suffix) = SVGNumberScanner.numberWithSuffix(text) else { return nil }
@@ -413,7 +422,7 @@ extension SVGBuilder {
                 token = rest[..<rest.index(after: close)]
             }
             rest = rest.dropFirst(token.count)
-            if case .user(let v)? = SVGLength.parse(String(token), maxMagnitude: limits.maxCoordinate) {
+            if let v = cssLength(String(token), style: style) {
                 // The lengths come together: not on both sides of the colour.
                 guard !(color != nil && colorAfterLengths), lengths.count < 3 else { return nil }
                 lengths.append(v)
