@@ -73,7 +73,7 @@ public enum FilterEffect: Hashable, Sendable {
     case dropShadow(FilterInput, dx: CGFloat, dy: CGFloat, stdDeviationX: CGFloat, stdDeviationY: CGFloat, color: Color)
     /// Perlin noise (`feTurbulence`), from the Filter Effects specification's reference
     /// algorithm, sampled at each device pixel's position in the primitive's units. Frequencies
-    /// are per user unit (a negative one makes the filter draw nothing, as resvg); `numOctaves`
+    /// are per user unit (a negative one gives transparent black, as resvg); `numOctaves`
     /// is clamped to ``FilterTurbulenceType/maxOctaves``; `seed` is truncated towards zero.
     /// `stitchTiles` moves the frequencies so that a whole number of noise cells spans the
     /// primitive subregion (the specification's reference code, which resvg follows too, then

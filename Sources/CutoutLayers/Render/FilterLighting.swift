@@ -96,37 +96,33 @@ extension FilterImage {
         let w = pixels.width, h = pixels.height
         var out = pixels
         let scale = surfaceScale.isFinite ? Double(surfaceScale) : 0
-        var alpha = [Double](repeating: 0, count: w * h)
-        pixels.data.withUnsafeBufferPointer { px in
-            for i in 0..<(w * h) { alpha[i] = Double(px[i * 4 + 3]) / 255 }
-        }
-        out.data.withUnsafeMutableBufferPointer { px in
-            for y in 0..<h {
-                for x in 0..<w {
-                    let n = Self.normal(alpha, w, h, x, y, scale)
-                    let surface = SIMD3(Double(x), Double(y), scale * alpha[y * w + x])
-                    let (l, falloff) = light.toLight(from: surface)
-                    var rgb: SIMD3<Double>
-                    var a: Double
-                    switch model {
-                    case .diffuse(let kd):
-                        rgb = color * (kd * (n * l).sum() * falloff)
-                        a = 1
-                    case .specular(let ks, let exponent):
-                        let halfway = PlacedLight.unit(l + SIMD3(0, 0, 1))
-                        let nh = (n * halfway).sum()
-                        let p = nh > 0 ? Foundation.pow(nh, exponent) : 0
-                        rgb = color * (ks * p * falloff)
-                        a = 0
+        // The heights are read from the input's alpha bytes as they are (no copy: the image
+        // may be as large as the offscreen cap allows).
+        pixels.data.withUnsafeBufferPointer { input in
+            out.data.withUnsafeMutableBufferPointer { px in
+                for y in 0..<h {
+                    for x in 0..<w {
+                        let n = Self.normal(input, w, h, x, y, scale)
+                        let surface = SIMD3(Double(x), Double(y), scale * Double(input[(y * w + x) * 4 + 3]) / 255)
+                        let (l, falloff) = light.toLight(from: surface)
+                        var rgb: SIMD3<Double>
+                        switch model {
+                        case .diffuse(let kd):
+                            rgb = color * (kd * (n * l).sum() * falloff)
+                        case .specular(let ks, let exponent):
+                            let nh = (n * PlacedLight.unit(l + SIMD3(0, 0, 1))).sum()
+                            rgb = color * (ks * (nh > 0 ? Foundation.pow(nh, exponent) : 0) * falloff)
+                        }
+                        rgb = rgb.replacing(with: 0, where: .!(rgb .> 0)).replacing(with: 1, where: rgb .> 1)
+                        // The diffuse result is opaque. The specular colour is taken as already
+                        // premultiplied by its alpha, the largest channel (it is never above it), as
+                        // resvg and browsers draw it. 8 bits, truncated as resvg.
+                        let a: Double
+                        if case .specular = model { a = max(rgb.x, rgb.y, rgb.z) } else { a = 1 }
+                        let k = (y * w + x) * 4
+                        px[k] = UInt8(rgb.x * 255); px[k + 1] = UInt8(rgb.y * 255); px[k + 2] = UInt8(rgb.z * 255)
+                        px[k + 3] = UInt8(a * 255)
                     }
-                    rgb = rgb.replacing(with: 0, where: .!(rgb .> 0)).replacing(with: 1, where: rgb .> 1)
-                    // The specular colour is taken as already premultiplied by its alpha, the
-                    // largest channel (it is never above it), as resvg and browsers draw it; the
-                    // diffuse result is opaque. 8 bits, truncated as resvg.
-                    if case .specular = model { a = max(rgb.x, rgb.y, rgb.z) }
-                    let k = (y * w + x) * 4
-                    px[k] = UInt8(rgb.x * 255); px[k + 1] = UInt8(rgb.y * 255); px[k + 2] = UInt8(rgb.z * 255)
-                    px[k + 3] = UInt8(a * 255)
                 }
             }
         }
@@ -136,8 +132,8 @@ extension FilterImage {
     /// The unit surface normal at `(x, y)`: `(−surfaceScale·Nx, −surfaceScale·Ny, 1)` normalized,
     /// where `Nx` and `Ny` are the specification's Sobel sums times their factors.
     @inline(__always)
-    static func normal(_ a: [Double], _ w: Int, _ h: Int, _ x: Int, _ y: Int, _ scale: Double) -> SIMD3<Double> {
-        func at(_ dx: Int, _ dy: Int) -> Double { a[(y + dy) * w + (x + dx)] }
+    static func normal(_ rgba: UnsafeBufferPointer<UInt8>, _ w: Int, _ h: Int, _ x: Int, _ y: Int, _ scale: Double) -> SIMD3<Double> {
+        func at(_ dx: Int, _ dy: Int) -> Double { Double(rgba[((y + dy) * w + (x + dx)) * 4 + 3]) / 255 }
         let left = x > 0, right = x < w - 1, top = y > 0, bottom = y < h - 1
         // Columns −1, 0, +1 that exist, and rows likewise: the specification's kernels are the
         // full Sobel kernels with the missing row or column dropped and the centre weighted
