@@ -22,8 +22,10 @@ import CutoutRaster
 ///   soon as no later primitive reads it. A layer whose filter would pass the cap is not drawn;
 /// - all the primitives of one render together produce at most
 ///   ``pixelBudget(canvasWidth:canvasHeight:)`` pixels, a blur counting twice its image plus
-///   six standard deviations on every line (what its box passes cost); a filtered layer that
-///   would pass it is not drawn (so a document of many large filters costs bounded work).
+///   six standard deviations on every line (what its box passes cost), `feTurbulence` four
+///   times its image per octave (at most ``FilterTurbulenceType/maxOctaves``) and a lighting
+///   primitive four times its image; a filtered layer that would pass it is not drawn (so a
+///   document of many large filters costs bounded work).
 ///
 /// A filter whose region is empty or not finite, or whose ``regionUnits`` are
 /// ``FilterUnits/objectBoundingBox`` on a layer with an empty box, makes the layer draw

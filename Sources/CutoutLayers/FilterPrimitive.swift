@@ -37,7 +37,7 @@ public struct FilterPrimitive: Hashable, Sendable {
     /// The images this primitive reads, in order.
     public var inputs: [FilterInput] {
         switch effect {
-        case .flood: return []
+        case .flood, .turbulence: return []
         case .offset(let i, _, _), .gaussianBlur(let i, _, _, _), .colorMatrix(let i, _), .dropShadow(let i, _, _, _, _, _):
             return [i]
         case .blend(let a, let b, _), .composite(let a, let b, _): return [a, b]
@@ -45,6 +45,7 @@ public struct FilterPrimitive: Hashable, Sendable {
         case .componentTransfer(let i, _), .morphology(let i, _, _, _), .convolveMatrix(let i, _), .tile(let i): return [i]
         case .displacementMap(let a, let b, _, _, _): return [a, b]
         case .image: return []
+        case .diffuseLighting(let i, _, _, _, _), .specularLighting(let i, _, _, _, _, _): return [i]
         }
     }
 }
@@ -91,4 +92,27 @@ public enum FilterEffect: Hashable, Sendable {
     case displacementMap(FilterInput, FilterInput, scale: CGFloat, xChannel: FilterChannel, yChannel: FilterChannel)
     /// A picture or another layer's rendering placed in the primitive's subregion (`feImage`).
     case image(FilterImageSource)
+    /// Perlin noise (`feTurbulence`), from the Filter Effects specification's reference
+    /// algorithm, sampled at each device pixel's position in the primitive's units. Frequencies
+    /// are per user unit (a negative one gives transparent black, as resvg); `numOctaves`
+    /// is clamped to ``FilterTurbulenceType/maxOctaves``; `seed` is truncated towards zero.
+    /// `stitchTiles` moves the frequencies so that a whole number of noise cells spans the
+    /// primitive subregion (the specification's reference code, which resvg follows too, then
+    /// wraps the lattice only for subregions far left of or above the origin). The colour
+    /// (R, G, B, A noise) is in the primitive's colour space.
+    case turbulence(baseFrequencyX: CGFloat, baseFrequencyY: CGFloat, numOctaves: Int, seed: CGFloat,
+                    stitchTiles: Bool, type: FilterTurbulenceType)
+    /// Diffuse (Lambert) light on the input's alpha taken as a height map
+    /// (`feDiffuseLighting`): `diffuseConstant · (N·L) · color`, opaque. `surfaceScale`
+    /// multiplies the heights; the normals come from the specification's 3×3 Sobel kernels on
+    /// device pixels (`kernelUnitLength` is not kept, as resvg ignores it). The colour is sRGB
+    /// (converted to the primitive's colour space) and its alpha is ignored.
+    case diffuseLighting(FilterInput, surfaceScale: CGFloat, diffuseConstant: CGFloat, color: Color, light: FilterLightSource)
+    /// Specular (Phong) light on the input's alpha taken as a height map
+    /// (`feSpecularLighting`): `specularConstant · (N·H)^specularExponent · color`, its alpha
+    /// the largest colour channel (the colour counts as premultiplied by it, as resvg and
+    /// browsers draw it). `specularExponent` is in `1...128`; outside it the primitive gives
+    /// transparent black, as resvg.
+    case specularLighting(FilterInput, surfaceScale: CGFloat, specularConstant: CGFloat, specularExponent: CGFloat,
+                          color: Color, light: FilterLightSource)
 }

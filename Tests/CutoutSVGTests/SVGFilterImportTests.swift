@@ -107,7 +107,7 @@ import CutoutRaster
     /// Unsupported and unknown primitives warn and give transparent black.
     @Test func unsupportedPrimitives() throws {
         let (layer, image) = try Self.filtered(Self.doc(
-            #"<filter id="f"><feFrobnicate in="SourceAlpha"/><feTurbulence baseFrequency="0.1"/></filter>"#,
+            #"<filter id="f"><feFrobnicate in="SourceAlpha"/><feCustomNoise/></filter>"#,
             #"<rect width="10" height="10" filter="url(#f)"/>"#))
         #expect(image.warnings.filter { $0.message.contains("not supported") }.count == 2)
         #expect(layer?.filters.first?.primitives.map(\.effect) == [.flood(color: .clear), .flood(color: .clear)])
@@ -163,5 +163,17 @@ import CutoutRaster
         #expect(f.region == CGRect(x: 10, y: 5, width: 50, height: 25))
         #expect(f.primitiveUnits == .objectBoundingBox)
         #expect(f.primitives[0].x == 0.25 && f.primitives[0].width == 0.5 && f.primitives[0].y == nil)
+    }
+
+    /// Lengths in CSS filter functions take `em` and `ex` of the element's font size.
+    @Test func filterFunctionFontRelativeLengths() throws {
+        let (layer, image) = try Self.filtered(Self.doc("",
+            #"<rect width="10" height="10" font-size="64" filter="drop-shadow(blue 0.2em 0.25em 0.125em) blur(0.5ex)"/>"#))
+        #expect(image.warnings.isEmpty)
+        let filters = try #require(layer?.filters)
+        #expect(filters.map { $0.primitives[0].effect } == [
+            .dropShadow(.sourceGraphic, dx: 12.8, dy: 16, stdDeviationX: 8, stdDeviationY: 8, color: .blue),
+            .gaussianBlur(.sourceGraphic, stdDeviationX: 16, stdDeviationY: 16, edgeMode: .none),
+        ])
     }
 }

@@ -47,6 +47,8 @@ extension Renderer {
             switch p.effect {
             case .gaussianBlur(_, let sx, let sy, _), .dropShadow(_, _, _, let sx, let sy, _): sigmas = deviceSigmas(sx, sy)
             case .morphology, .convolveMatrix: return extendedCost(p, width: w, height: h)
+            case .turbulence(_, _, let octaves, _, _, _): return w * h * FilterImage.turbulenceCost(octaves: octaves)
+            case .diffuseLighting, .specularLighting: return w * h * FilterImage.lightingCost
             default: return w * h
             }
             let reachX = 2 * Pixmap.gaussianBlurOutset(sigma: sigmas.0), reachY = 2 * Pixmap.gaussianBlurOutset(sigma: sigmas.1)
@@ -323,6 +325,12 @@ extension Renderer {
             return inputs[0].displaced(by: inputs[1].converted(to: cs).pixels, scaleX: s.width, scaleY: s.height, xChannel: xc, yChannel: yc)
         case .image(let source):
             return filterImage(source, p, placed, template: template)
+        case .turbulence(let fx, let fy, let octaves, let seed, let stitch, let type):
+            return FilterImage.turbulence(like: template, origin: (placed.region.x0, placed.region.y0), ctm: placed.ctm, space: cs,
+                                          baseFrequency: (fx, fy), octaves: octaves, seed: seed, type: type,
+                                          stitchTile: stitch ? userSubregion(p, placed) ?? placed.userRegion : nil)
+        case .diffuseLighting, .specularLighting:
+            return lighting(p.effect, placed, input: inputs[0], space: cs)
         }
     }
 

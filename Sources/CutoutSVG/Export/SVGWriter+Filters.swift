@@ -111,6 +111,16 @@ extension SVGWriter {
         case .image(let source):
             tag = "feImage"
             attrs += image(source, layerID: layerID)
+        case .turbulence(let fx, let fy, let octaves, let seed, let stitch, let type):
+            tag = "feTurbulence"
+            attrs += turbulence(baseFrequency: (fx, fy), octaves: octaves, seed: seed, stitchTiles: stitch, type: type)
+        case .diffuseLighting(let i, let scale, let kd, let color, let light):
+            (tag, children) = ("feDiffuseLighting", lightSource(light))
+            attrs += input("in", i) + [("surfaceScale", number(scale)), ("diffuseConstant", number(kd))] + lightingColor(color)
+        case .specularLighting(let i, let scale, let ks, let exponent, let color, let light):
+            (tag, children) = ("feSpecularLighting", lightSource(light))
+            attrs += input("in", i) + [("surfaceScale", number(scale)), ("specularConstant", number(ks)),
+                                       ("specularExponent", number(exponent))] + lightingColor(color)
         }
         attrs.append(("color-interpolation-filters", p.colorSpace.rawValue))
         for (name, v) in [("x", p.x), ("y", p.y), ("width", p.width), ("height", p.height)] {

@@ -10,10 +10,10 @@ extension SVGBuilder {
     /// Rules (resvg's): a list that does not parse is ignored with a warning; when no entry
     /// gives a filter and one of the references is invalid (names nothing or no `<filter>`, an
     /// empty or invalid region, no primitives), the element is not rendered (hidden). Unknown
-    /// or unsupported primitives are warned about: `feTurbulence` and the lighting primitives
-    /// give transparent black. An `feImage` that reaches an element using the same filter draws
-    /// that element without the filter; a filter whose `feImage` names the element it applies
-    /// to (or an ancestor) is dropped from that element, as resvg does.
+    /// or unsupported primitives are warned about and give transparent black. An `feImage`
+    /// that reaches an element using the same filter draws that element without the filter; a
+    /// filter whose `feImage` names the element it applies to (or an ancestor) is dropped from
+    /// that element, as resvg does.
     /// The `<filter>` is reached at `depth`; past ``SVGImporter/Limits/maxDepth`` it is ignored.
     func applyFilter(_ value: String, to layer: Layer, _ e: SVGNode, style: SVGStyle, depth: Int) throws(SVGError) {
         guard value.trimmingCharacters(in: .whitespaces) != "none" else { return }
@@ -130,7 +130,7 @@ extension SVGBuilder {
             warn(node.line, "filter '\(a["id"]?.prefix(40) ?? "")' has an empty region")
             return nil
         }
-        let space = colorSpace(node) ?? .linearRGB
+        let space = try colorSpace(node) ?? .linearRGB
         let source = chain.first { $0.children.contains { $0.name.hasPrefix("fe") } } ?? node
         var primitives: [FilterPrimitive] = []
         for child in source.children {
@@ -141,7 +141,7 @@ extension SVGBuilder {
                 break
             }
             var p = FilterPrimitive(try effect(child, in: source, style: style, depth: depth), result: child.attributes["result"],
-                                    colorSpace: colorSpace(child) ?? space)
+                                    colorSpace: try colorSpace(child) ?? space)
             func sub(_ name: String, _ axis: Axis) -> CGFloat? {
                 guard let t = child.attributes[name] else { return nil }
                 guard let l = SVGLength.parse(t, maxMagnitude: limits.maxCoordinate) else {
@@ -172,16 +172,23 @@ extension SVGBuilder {
         }
     }
 
-    /// An attribute or `style` declaration of a filter element.
-    func property(_ node: SVGNode, _ name: String) -> String? {
-        if let style = node.attributes["style"], let v = CSSStyleSheet.declarations(style).last(where: { $0.name == name })?.value {
-            return v.trimmingCharacters(in: .whitespaces)
-        }
-        return node.attributes[name]?.trimmingCharacters(in: .whitespaces)
+    /// A property of a filter element after the CSS cascade (presentation attribute, style
+    /// sheets, `style` attribute: ``cascade(_:)``), as for every other element.
+    func property(_ node: SVGNode, _ name: String) throws(SVGError) -> String? {
+        try declarations(node)[name]?.trimmingCharacters(in: .whitespaces)
     }
 
-    private func colorSpace(_ node: SVGNode) -> FilterColorSpace? {
-        switch property(node, "color-interpolation-filters") {
+    /// The `color` that `currentColor` names on a filter primitive: its own, else its
+    /// `<filter>`'s, else the filtered element's.
+    func currentColor(_ node: SVGNode, filter: SVGNode, style: SVGStyle) throws(SVGError) -> Color {
+        for n in [node, filter] {
+            if let v = try property(n, "color"), v != "inherit", let c = CSSColor.parse(v) { return c }
+        }
+        return style.color
+    }
+
+    private func colorSpace(_ node: SVGNode) throws(SVGError) -> FilterColorSpace? {
+        switch try property(node, "color-interpolation-filters") {
         case "sRGB": return .sRGB
         case "linearRGB": return .linearRGB
         default: return nil
@@ -225,18 +232,18 @@ extension SVGBuilder {
     }
 
     /// `flood-color` times `flood-opacity`; `inherit` takes the `<filter>`'s value.
-    private func floodColor(_ node: SVGNode, filter: SVGNode, style: SVGStyle) -> Color {
-        func value(_ name: String) -> String? {
-            let v = property(node, name)
-            return v == "inherit" ? property(filter, name) : v
+    private func floodColor(_ node: SVGNode, filter: SVGNode, style: SVGStyle) throws(SVGError) -> Color {
+        func value(_ name: String) throws(SVGError) -> String? {
+            let v = try property(node, name)
+            return v == "inherit" ? try property(filter, name) : v
         }
         var color = Color.black
-        if let c = value("flood-color") {
-            if c.lowercased() == "currentcolor" { color = style.color } else if let parsed = CSSColor.parse(c) { color = parsed } else {
+        if let c = try value("flood-color") {
+            if c.lowercased() == "currentcolor" { color = try currentColor(node, filter: filter, style: style) } else if let parsed = CSSColor.parse(c) { color = parsed } else {
                 warn(node.line, "invalid flood-color '\(c.prefix(40))' ignored")
             }
         }
-        if let o = value("flood-opacity") {
+        if let o = try value("flood-opacity") {
             if let (v, suffix) = SVGNumberScanner.numberWithSuffix(o), suffix == "" || suffix == "%" {
                 color = color.withAlphaComponent(color.alpha * min(max(v / (suffix == "%" ? 100 : 1), 0), 1))
             } else { warn(node.line, "invalid flood-opacity '\(o.prefix(40))' ignored") }
@@ -248,7 +255,7 @@ extension SVGBuilder {
         let a = fe.attributes
         switch fe.name {
         case "feFlood":
-            return .flood(color: floodColor(fe, filter: filter, style: style))
+            return .flood(color: try floodColor(fe, filter: filter, style: style))
         case "feOffset":
             return .offset(input(fe, "in"), dx: number(fe, "dx", default: 0), dy: number(fe, "dy", default: 0))
         case "feGaussianBlur":
@@ -297,13 +304,17 @@ extension SVGBuilder {
         case "feDropShadow":
             let (sx, sy) = deviation(fe, default: 2)
             return .dropShadow(input(fe, "in"), dx: number(fe, "dx", default: 2), dy: number(fe, "dy", default: 2),
-                               stdDeviationX: sx, stdDeviationY: sy, color: floodColor(fe, filter: filter, style: style))
+                               stdDeviationX: sx, stdDeviationY: sy, color: try floodColor(fe, filter: filter, style: style))
         case "feComponentTransfer": return try componentTransferEffect(fe)
         case "feMorphology": return morphologyEffect(fe)
         case "feConvolveMatrix": return convolveMatrixEffect(fe)
         case "feDisplacementMap": return displacementMapEffect(fe)
         case "feTile": return .tile(input(fe, "in"))
         case "feImage": return try imageEffect(fe, filter: filter, depth: depth)
+        case "feTurbulence":
+            return turbulence(fe)
+        case "feDiffuseLighting", "feSpecularLighting":
+            return try lighting(fe, in: filter, style: style)
         default:
             warn(fe.line, "<\(fe.name)> is not supported; it gives transparent black")
             return .flood(color: .clear)
@@ -322,10 +333,7 @@ extension SVGBuilder {
             let value = suffix == "%" ? v / 100 : v
             return clampToOne ? min(value, 1) : value
         }
-        func length(_ text: String) -> CGFloat? {
-            guard case .user(let v)? = SVGLength.parse(text, maxMagnitude: limits.maxCoordinate) else { return nil }
-            return v
-        }
+        func length(_ text: String) -> CGFloat? { cssLength(text, style: style) }
         func matrix(_ m: [CGFloat]) -> FilterEffect { .colorMatrix(.sourceGraphic, .matrix(m)) }
         let effect: FilterEffect
         var wide = false
@@ -384,6 +392,18 @@ extension SVGBuilder {
         return Filter(primitives: [FilterPrimitive(effect, colorSpace: .sRGB)], region: region)
     }
 
+    /// A length argument of a CSS filter function in user units: `em` and `ex` of the
+    /// element's font size (an `ex` taken as half an `em`), other units as everywhere; nil for
+    /// a percentage or anything else.
+    private func cssLength(_ text: String, style: SVGStyle) -> CGFloat? {
+        if let (v, suffix) = SVGNumberScanner.numberWithSuffix(text), suffix == "em" || suffix == "ex" {
+            let size = style.font.size * (suffix == "ex" ? 0.5 : 1)
+            return min(max(v * size, -limits.maxCoordinate), limits.maxCoordinate)
+        }
+        guard case .user(let v)? = SVGLength.parse(text, maxMagnitude: limits.maxCoordinate) else { return nil }
+        return v
+    }
+
     /// An angle in degrees (`deg`, `grad`, `rad`, `turn`; a bare 0 allowed).
     static func angle(_ text: String) -> CGFloat? {
         guard let (v, suffix) = SVGNumberScanner.numberWithSuffix(text) else { return nil }
@@ -412,7 +432,7 @@ extension SVGBuilder {
                 token = rest[..<rest.index(after: close)]
             }
             rest = rest.dropFirst(token.count)
-            if case .user(let v)? = SVGLength.parse(String(token), maxMagnitude: limits.maxCoordinate) {
+            if let v = cssLength(String(token), style: style) {
                 // The lengths come together: not on both sides of the colour.
                 guard !(color != nil && colorAfterLengths), lengths.count < 3 else { return nil }
                 lengths.append(v)

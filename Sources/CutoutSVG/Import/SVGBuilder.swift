@@ -176,6 +176,7 @@ final class SVGBuilder {
         "transform-origin", "vector-effect",
         "font-family", "font-size", "font-weight", "font-style", "letter-spacing", "word-spacing", "text-anchor",
         "text-decoration",
+        "flood-color", "flood-opacity", "lighting-color", "color-interpolation-filters",
     ]
 
     /// The properties read from CSS rules; declarations of others are dropped as the sheet is read.
