@@ -33,6 +33,12 @@ struct PieceLog {
     /// One row's pieces, gathered for checking, and their chains.
     var row = UnsafeMutablePointer<RowPiece>.allocate(capacity: 0)
     var chains = UnsafeMutablePointer<RowChain>.allocate(capacity: 0)
+    /// Scratch for ``Accumulator/chainsSideBySide``: a row's chains, if there are few.
+    static let quickCapacity = 32
+    let quick = UnsafeMutablePointer<QuickChain>.allocate(capacity: PieceLog.quickCapacity)
+    /// Scratch for ordering one interval's chains: their indices and middle x.
+    var members = UnsafeMutablePointer<Int>.allocate(capacity: 0)
+    var mids = UnsafeMutablePointer<Double>.allocate(capacity: 0)
     private(set) var rowCapacity = 0
     /// The y values (row-relative) where a row's pieces start, end or cross.
     var breaks = UnsafeMutablePointer<Double>.allocate(capacity: 0)
@@ -42,7 +48,8 @@ struct PieceLog {
 
     mutating func deallocate() {
         geometry.deallocate(); links.deallocate(); heads.deallocate()
-        row.deallocate(); chains.deallocate(); breaks.deallocate(); windings.deallocate()
+        row.deallocate(); chains.deallocate(); members.deallocate(); mids.deallocate(); quick.deallocate()
+        breaks.deallocate(); windings.deallocate()
     }
 
     /// Prepares for a band of `rows` rows (all empty).
@@ -144,6 +151,8 @@ struct PieceLog {
         q.update(from: chains, count: rowCapacity)
         chains.deallocate()
         chains = q
+        members.deallocate(); members = .allocate(capacity: grown)
+        mids.deallocate(); mids = .allocate(capacity: grown)
         rowCapacity = grown
     }
 
@@ -174,6 +183,12 @@ struct RowPiece {
     /// First and last pixel column whose coverage the piece changes.
     var firstColumn: Int { Int(minX) }
     var lastColumn: Int { Swift.max(Int(minX), ceilNonNegative(maxX) - 1) }
+}
+
+/// A chain's extent in its row, as ``Accumulator/chainsSideBySide`` summarises it.
+struct QuickChain {
+    var minX, maxX, y0, y1: Float
+    var dir: Int32
 }
 
 /// Consecutive pieces of one row that continue one another (one edge chain crossing the row):
@@ -253,8 +268,53 @@ extension Accumulator {
         let second = link >> 2
         if second == 0 || (link & 2 != 0 && Int(log.pointee.links[second - 1]) >> 2 == 0) { return }
         if Int(log.pointee.links[second - 1]) >> 2 == 0 && twoPiecesSeparate(head - 1, second - 1) { return }
-        if log.pointee.overflowed { return }
+        if log.pointee.overflowed || chainsSideBySide(head, evenOdd: evenOdd) { return }
         checkRow(r, head: head, evenOdd: evenOdd)
+    }
+
+    /// Whether the row's chains all span its full height and lie side by side (x ranges in
+    /// order, not overlapping) with windings that never mix: then every horizontal line
+    /// meets them in the same order, and no pixel can hold windings that mix. The common
+    /// rows of ordinary shapes, checked from the log without copying it.
+    private func chainsSideBySide(_ head: Int, evenOdd: Bool) -> Bool {
+        let geometry = log.pointee.geometry, links = log.pointee.links
+        let quick = log.pointee.quick
+        var c = 0
+        var open = false
+        var link = head
+        while link != 0 {
+            let i = link - 1
+            let l = Int(links[i])
+            let g = geometry[i]
+            let lo = Swift.min(g[0], g[1]), hi = Swift.max(g[0], g[1])
+            if open {
+                let q = quick[c - 1]
+                quick[c - 1] = QuickChain(minX: Swift.min(q.minX, lo), maxX: Swift.max(q.maxX, hi),
+                                          y0: Swift.min(q.y0, g[2]), y1: Swift.max(q.y1, g[3]), dir: q.dir)
+            } else {
+                if c == PieceLog.quickCapacity { return false }
+                quick[c] = QuickChain(minX: lo, maxX: hi, y0: g[2], y1: g[3], dir: l & 1 == 0 ? 1 : -1)
+                c += 1
+            }
+            open = l & 2 != 0
+            link = l >> 2
+        }
+        for k in 0..<c where quick[k].y0 != 0 || quick[k].y1 != 1 { return false }
+        for k in 1..<c {
+            let v = quick[k]
+            var j = k
+            while j > 0 && quick[j - 1].minX > v.minX { quick[j] = quick[j - 1]; j -= 1 }
+            quick[j] = v
+        }
+        var seen = WindingSet()
+        var w = 0
+        seen.insert(0)
+        for k in 0..<c {
+            if k > 0 && quick[k - 1].maxX > quick[k].minX { return false }
+            w += Int(quick[k].dir)
+            seen.insert(w)
+        }
+        return !seen.mixes(evenOdd: evenOdd)
     }
 
     /// Whether two pieces, alone in a row, leave every pixel with windings `{0, ±1}` of one
@@ -337,25 +397,48 @@ extension Accumulator {
             }
             return seen.mixes(evenOdd: evenOdd)
         }
+        let members = log.pointee.members, mids = log.pointee.mids
         for e in 0..<intervals {
             let ya = breaks[e], yb = breaks[e + 1]
             var w = windings[e]
             seen.insert(w)
-            // Members in x order: chains are sorted by left end; one that overlaps the next in
-            // x is ordered by its x at the interval's middle and must not cross it.
-            var previous = -1
-            var k = i
-            while k < j {
-                if ch[k].y0 <= ya && ch[k].y1 >= yb {
-                    if previous >= 0 && ch[previous].maxX > ch[k].minX { return true }
-                    previous = k
-                    w += ch[k].dir
-                    seen.insert(w)
+            // Members in x order: chains are sorted by left end; where neighbours overlap in x
+            // they are ordered by x at the interval's middle and must not cross.
+            var count = 0
+            var overlap = false
+            for k in i..<j where ch[k].y0 <= ya && ch[k].y1 >= yb {
+                if count > 0 && ch[members[count - 1]].maxX > ch[k].minX { overlap = true }
+                members[count] = k
+                count += 1
+            }
+            if overlap {
+                let ym = 0.5 * (ya + yb)
+                for a in 0..<count {
+                    let k = members[a], mid = ch[k].x(at: ym, p)
+                    var b = a
+                    while b > 0 && mids[b - 1] > mid { mids[b] = mids[b - 1]; members[b] = members[b - 1]; b -= 1 }
+                    mids[b] = mid; members[b] = k
                 }
-                k += 1
+                for a in 1..<count where ch[members[a - 1]].maxX > ch[members[a]].minX {
+                    if cross(ch[members[a - 1]], ch[members[a]], p, ya, yb) { return true }
+                }
+            }
+            for a in 0..<count {
+                w += ch[members[a]].dir
+                seen.insert(w)
             }
         }
         return seen.mixes(evenOdd: evenOdd)
+    }
+
+    /// Whether chain `b` is left of chain `a` somewhere in `ya...yb` (both span it): checked
+    /// at both ends and at every vertex of either, between which both are straight.
+    private func cross(_ a: RowChain, _ b: RowChain, _ p: UnsafeMutablePointer<RowPiece>, _ ya: Double, _ yb: Double) -> Bool {
+        @inline(__always) func leftOfA(_ y: Double) -> Bool { b.x(at: y, p) < a.x(at: y, p) }
+        if leftOfA(ya) || leftOfA(yb) { return true }
+        for k in a.first..<(a.first + a.count) where p[k].y0 > ya && p[k].y0 < yb && leftOfA(p[k].y0) { return true }
+        for k in b.first..<(b.first + b.count) where p[k].y0 > ya && p[k].y0 < yb && leftOfA(p[k].y0) { return true }
+        return false
     }
 
     /// Moves the windings past the cluster `ch[i..<j]`.
@@ -369,12 +452,12 @@ extension Accumulator {
     /// Makes the cells give columns `columns` of band row `r` (the cluster `ch[i..<j]`) their
     /// exact coverage, leaving every other pixel's sum as it was.
     ///
-    /// The cluster's pieces are taken out of the cells, the columns are cut into slabs at
-    /// every height where windings on the left change, pieces start or end, or two pieces
-    /// cross, so that inside a slab the pieces keep their x order; each piece's part in a slab
-    /// goes back in with the weight `rule(w + dir) − rule(w)` (`w`: the winding on its left),
-    /// so that the sum over a pixel is the area where the rule holds. The first column also
-    /// gets `rule(w) − w` of the windings on the left, and the column after the cluster the
+    /// The cluster's pieces are taken out of the cells, the row is cut into slabs at every
+    /// height where windings on the left change, chains start or end, or two chains cross, so
+    /// that inside a slab the chains keep their x order; each chain's part in a slab goes back
+    /// in with the weight `rule(w + dir) − rule(w)` (`w`: the winding on its left), so that the
+    /// sum over a pixel is the area where the rule holds. The first column also gets
+    /// `rule(w) − w` of the windings on the left, and the column after the cluster the
     /// difference back, so the sums right of it are unchanged.
     @inline(never)
     private func redoCluster(_ r: Int, _ ch: UnsafeMutablePointer<RowChain>, from i: Int, to j: Int,
@@ -382,37 +465,41 @@ extension Accumulator {
                              _ breaks: UnsafeMutablePointer<Double>, _ windings: UnsafeMutablePointer<Int>,
                              _ intervals: Int, evenOdd: Bool) {
         let line = cells + r * stride
-        var pieces: [RowPiece] = []
-        for k in i..<j {
-            for q in ch[k].first..<(ch[k].first + ch[k].count) {
-                pieces.append(p[q])
-                _ = Accumulator.add(line, p[q].x0, p[q].x1, -(p[q].y1 - p[q].y0) * Double(p[q].dir))
-            }
-        }
         var cuts: [Double] = []
         for e in 0...intervals { cuts.append(breaks[e]) }
-        for q in pieces { cuts.append(q.y0); cuts.append(q.y1) }
-        // Crossings; a cluster crowded with pieces (hostile input) is cut at 1/256 steps
-        // instead, so the work stays near-linear (coverage then within 1/256 px per crossing).
-        if pieces.count > 64 {
-            for s in 1..<256 { cuts.append(Double(s) / 256) }
-        } else {
-            for a in 0..<pieces.count {
-                for b in (a + 1)..<pieces.count {
-                    let qa = pieces[a], qb = pieces[b]
-                    let ya = Swift.max(qa.y0, qb.y0), yb = Swift.min(qa.y1, qb.y1)
-                    guard ya < yb, qa.maxX >= qb.minX, qb.maxX >= qa.minX else { continue }
-                    let dTop = qa.x(at: ya) - qb.x(at: ya), dBottom = qa.x(at: yb) - qb.x(at: yb)
-                    guard (dTop < 0 && dBottom > 0) || (dTop > 0 && dBottom < 0) else { continue }
-                    let y = ya + (yb - ya) * dTop / (dTop - dBottom)
-                    if y > ya && y < yb { cuts.append(y) }
+        var samples: [Double] = []
+        for a in i..<j {
+            let ca = ch[a]
+            cuts.append(ca.y0); cuts.append(ca.y1)
+            for q in ca.first..<(ca.first + ca.count) {
+                _ = Accumulator.add(line, p[q].x0, p[q].x1, -(p[q].y1 - p[q].y0) * Double(p[q].dir))
+            }
+            // Where it crosses a later chain: between consecutive vertices of either, both
+            // are straight, so a change of side is found and placed exactly.
+            for b in (a + 1)..<j {
+                let cb = ch[b]
+                let ya = Swift.max(ca.y0, cb.y0), yb = Swift.min(ca.y1, cb.y1)
+                guard ya < yb, ca.maxX >= cb.minX, cb.maxX >= ca.minX else { continue }
+                samples.removeAll(keepingCapacity: true)
+                samples.append(ya); samples.append(yb)
+                for q in ca.first..<(ca.first + ca.count) where p[q].y0 > ya && p[q].y0 < yb { samples.append(p[q].y0) }
+                for q in cb.first..<(cb.first + cb.count) where p[q].y0 > ya && p[q].y0 < yb { samples.append(p[q].y0) }
+                samples.sort()
+                var y0 = samples[0], d0 = ca.x(at: y0, p) - cb.x(at: y0, p)
+                for y1 in samples.dropFirst() where y1 > y0 {
+                    let d1 = ca.x(at: y1, p) - cb.x(at: y1, p)
+                    if (d0 < 0 && d1 > 0) || (d0 > 0 && d1 < 0) {
+                        let y = y0 + (y1 - y0) * d0 / (d0 - d1)
+                        if y > y0 && y < y1 { cuts.append(y) }
+                    }
+                    y0 = y1; d0 = d1
                 }
             }
         }
         cuts.sort()
         var leftW = 0.0, leftRule = 0.0, rightW = 0.0, rightRule = 0.0
         var e = 0
-        var order: [(mid: Double, piece: Int)] = []
+        var order: [(mid: Double, chain: Int)] = []
         for s in 0..<(cuts.count - 1) {
             let ya = cuts[s], yb = cuts[s + 1]
             guard yb > ya else { continue }
@@ -422,14 +509,18 @@ extension Accumulator {
             leftW += Double(w) * h
             leftRule += Double(Accumulator.rule(w, evenOdd: evenOdd)) * h
             order.removeAll(keepingCapacity: true)
-            for (k, q) in pieces.enumerated() where q.y0 <= ya && q.y1 >= yb { order.append((q.x(at: ym), k)) }
-            order.sort { $0.mid < $1.mid }
+            for k in i..<j where ch[k].y0 <= ya && ch[k].y1 >= yb { order.append((ch[k].x(at: ym, p), k)) }
+            if order.count > 1 { order.sort { $0.mid < $1.mid } }
             for o in order {
-                let q = pieces[o.piece]
-                let next = w + q.dir
-                let weight = Accumulator.rule(next, evenOdd: evenOdd) - Accumulator.rule(w, evenOdd: evenOdd)
+                let c = ch[o.chain]
+                let next = w + c.dir
+                let weight = Double(Accumulator.rule(next, evenOdd: evenOdd) - Accumulator.rule(w, evenOdd: evenOdd))
                 w = next
-                if weight != 0 { _ = Accumulator.add(line, q.x(at: ya), q.x(at: yb), Double(weight) * h) }
+                guard weight != 0 else { continue }
+                for q in c.first..<(c.first + c.count) where p[q].y1 > ya && p[q].y0 < yb {
+                    let top = Swift.max(ya, p[q].y0), bottom = Swift.min(yb, p[q].y1)
+                    _ = Accumulator.add(line, p[q].x(at: top), p[q].x(at: bottom), weight * (bottom - top))
+                }
             }
             rightW += Double(w) * h
             rightRule += Double(Accumulator.rule(w, evenOdd: evenOdd)) * h
