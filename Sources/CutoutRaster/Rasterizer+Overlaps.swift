@@ -247,6 +247,40 @@ struct WindingSet {
     }
 }
 
+extension Rasterizer {
+    /// Whether the stored contours are one convex polygon (turning one way, once round: its
+    /// direction in y changes at most twice). Its windings are 0 and one of ±1 only, so no
+    /// pixel can mix and its rows need no check.
+    func isSingleConvexContour() -> Bool {
+        guard contourEnds.count == 1 else { return false }
+        let n = contourEnds[0]
+        let pts = UnsafePointer(points)
+        var turn = 0.0
+        var firstDy = 0.0, lastDy = 0.0
+        var yTurns = 0
+        for i in 0..<n {
+            let b = i + 1 < n ? i + 1 : 0, c = b + 1 < n ? b + 1 : 0
+            let ex = pts[2 * b] - pts[2 * i], ey = pts[2 * b + 1] - pts[2 * i + 1]
+            let fx = pts[2 * c] - pts[2 * b], fy = pts[2 * c + 1] - pts[2 * b + 1]
+            let cross = ex * fy - ey * fx
+            if cross == 0 {
+                if ex * fx + ey * fy < 0 { return false }
+            } else if turn == 0 {
+                turn = cross
+            } else if (cross > 0) != (turn > 0) {
+                return false
+            }
+            if ey != 0 {
+                if lastDy != 0 && (ey > 0) != (lastDy > 0) { yTurns += 1 }
+                if firstDy == 0 { firstDy = ey }
+                lastDy = ey
+            }
+        }
+        if firstDy != 0 && (firstDy > 0) != (lastDy > 0) { yTurns += 1 }
+        return yTurns <= 2
+    }
+}
+
 extension Accumulator {
     /// The rule's coverage of winding `w`: `min(|w|, 1)` or `|w| mod 2`.
     @inline(__always)

@@ -61,7 +61,9 @@ extension SpanBlitter {
 ///   a curve whose control polygon lies outside the target is replaced by its chord, which
 ///   has exactly the same winding contribution there.
 /// - Buffers are reused between calls: a steady stream of fills does not allocate. Memory
-///   stays bounded: rows are processed in bands of at most ``cellBudget`` cells.
+///   stays bounded: rows are processed in bands of at most ``cellBudget`` cells, and at most
+///   ``PieceLog/budget`` edge pieces per band are kept for the overlap check (past that, the
+///   band keeps mean-winding coverage where windings mix).
 ///
 /// Where several winding layers meet inside one pixel (self-intersections, overlapping
 /// subpaths, a stroke outline's inner joins), the fill rule applied to the pixel's mean winding
@@ -273,6 +275,8 @@ final class Rasterizer {
         var bandCount: Int
         var dirtyWords: Int
         var evenOdd: Bool
+        /// Whether rows are checked for pixels where windings mix (not for one convex polygon).
+        var checksOverlaps: Bool
     }
 
     private func plan(clip: PixelRect, rule: FillRule) -> Plan? {
@@ -290,7 +294,8 @@ final class Rasterizer {
         let bandRows = max(1, min(region.height, Rasterizer.cellBudget / stride))
         return Plan(region: region, stride: stride, bandRows: bandRows,
                     bandCount: (region.height + bandRows - 1) / bandRows,
-                    dirtyWords: (stride / 4 + 63) >> 6, evenOdd: rule == .evenOdd)
+                    dirtyWords: (stride / 4 + 63) >> 6, evenOdd: rule == .evenOdd,
+                    checksOverlaps: !isSingleConvexContour())
     }
 
     /// Accumulates and sweeps bands `bands`, `bands + step`, … of `plan` with `buffers`.
@@ -301,6 +306,7 @@ final class Rasterizer {
         buffers.log.pointee.reserve(rows: plan.bandRows)
         var acc = Accumulator(cells: buffers.cells, stride: plan.stride, width: region.width,
                               dirty: buffers.dirty, dirtyWords: plan.dirtyWords, log: buffers.log)
+        acc.logs = plan.checksOverlaps
         let coverage = buffers.coverageRow
         acc.left = Double(region.minX); acc.right = Double(region.maxX)
         let pts = UnsafePointer(points)
@@ -489,8 +495,9 @@ struct Accumulator {
     let width: Int
     let dirty: UnsafeMutablePointer<UInt64>
     let dirtyWords: Int
-    /// Every edge piece added, by row, for ``exactRowIfMixed(_:evenOdd:)``.
+    /// Every edge piece added, by row, for ``exactRowIfMixed(_:evenOdd:)``, when `logs`.
     let log: UnsafeMutablePointer<PieceLog>
+    var logs = true
     /// The band's rows (absolute, `top ..< bottom`) and the region's columns.
     var top = 0.0, bottom = 0.0, left = 0.0, right = 0.0
     /// `top` as an integer.
@@ -578,7 +585,7 @@ struct Accumulator {
             let (ia, ib) = Accumulator.add(line, x, xNext, d)
             markDirty(row: row - topRow, ia, ib)
             let base = Double(row)
-            log.pointee.append(row: row - topRow, x, xNext, yTop - base, yBot - base, negative: dir < 0)
+            if logs { log.pointee.append(row: row - topRow, x, xNext, yTop - base, yBot - base, negative: dir < 0) }
             x = xNext
             yTop = yBot
             row += 1
