@@ -67,9 +67,10 @@ extension SpanBlitter {
 ///
 /// Where several winding layers meet inside one pixel (self-intersections, overlapping
 /// subpaths, a stroke outline's inner joins), the fill rule applied to the pixel's mean winding
-/// is not the mean of the rule; every row is checked for such pixels from its edge pieces and
-/// those are recomputed exactly (see ``PieceLog``), so coverage is exact everywhere up to
-/// `Float` rounding.
+/// is not the mean of the rule. With ``exactOverlaps`` every row is checked for such pixels
+/// from its edge pieces and those are recomputed exactly (see ``PieceLog``), so coverage is
+/// exact everywhere up to `Float` rounding; without it (the default, for speed) they keep the
+/// mean-winding value, as in FreeType and Blend2D.
 ///
 /// Complexity: O(segments × bands + touched cells + covered pixels) per fill.
 final class Rasterizer {
@@ -87,6 +88,8 @@ final class Rasterizer {
 
     /// Flattening tolerance in device pixels.
     var tolerance: Double = Rasterizer.defaultTolerance
+    /// Whether rows are checked and resolved where windings mix (``DrawingContext/exactOverlapCoverage``).
+    var exactOverlaps = false
 
     /// Flattened contours: x, y pairs.
     var points = UnsafeMutablePointer<Double>.allocate(capacity: 0)
@@ -295,7 +298,7 @@ final class Rasterizer {
         return Plan(region: region, stride: stride, bandRows: bandRows,
                     bandCount: (region.height + bandRows - 1) / bandRows,
                     dirtyWords: (stride / 4 + 63) >> 6, evenOdd: rule == .evenOdd,
-                    checksOverlaps: !isSingleConvexContour())
+                    checksOverlaps: exactOverlaps && !isSingleConvexContour())
     }
 
     /// Accumulates and sweeps bands `bands`, `bands + step`, … of `plan` with `buffers`.

@@ -71,6 +71,7 @@ import CutoutGeometry
         for fine in [true, false] {
             var ctx = try DrawingContext(width: Self.size, height: Self.size)
             if fine { ctx.flatteningTolerance = 0.002 }
+            ctx.exactOverlapCoverage = true
             draw(&ctx)
             let max = fine || !curved ? limit : limit + Self.chordLimit
             let c = ImageComparison(ctx.pixmap, try Golden.load(name, in: .module), tolerance: ImageTolerance(channel: max))

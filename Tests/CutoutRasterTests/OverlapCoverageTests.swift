@@ -89,4 +89,16 @@ import CutoutGeometry
         }
         print("overlap coverage \(c.name) \(rule): worst pixel difference \(worst)/255 at scales \(Self.scales)")
     }
+
+    /// Without ``DrawingContext/exactOverlapCoverage`` the mixed pixels keep the mean-winding
+    /// value: the star's centre pentagon (winding 2) borders winding 1 and 0 pixels.
+    @Test func defaultKeepsMeanWindingWhereWindingsMix() throws {
+        let star = ReferenceRasterizerTests.star(center: CGPoint(x: 24.3, y: 23.7), radius: 21)
+        var ctx = try DrawingContext(width: 48, height: 48)
+        #expect(!ctx.exactOverlapCoverage)
+        ctx.setFillColor(.black)
+        ctx.fill(star, using: .evenOdd)
+        let ref = ReferenceRasterizer.coverage(of: star, transform: .identity, rule: .evenOdd, width: 48, height: 48)
+        #expect(ReferenceRasterizer.compareAlpha(ctx.pixmap, to: ref).max > 40)
+    }
 }

@@ -32,6 +32,7 @@ typealias Transform = CutoutGeometry.Transform
                       tolerance: Double = 1.0 / 128, sourceLocation: SourceLocation = #_sourceLocation) throws -> Int {
         var ctx = try DrawingContext(width: size, height: size)
         ctx.flatteningTolerance = tolerance
+        ctx.exactOverlapCoverage = true
         ctx.concatenate(transform)
         ctx.setFillColor(.black)
         ctx.fill(path, using: rule)
