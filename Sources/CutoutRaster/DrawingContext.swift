@@ -50,6 +50,22 @@ public struct DrawingContext {
         }
     }
 
+    /// Whether fills resolve pixels where a shape overlaps itself exactly (default `false`).
+    ///
+    /// The rasteriser computes exact area coverage and applies the fill rule to each pixel's
+    /// mean winding, as FreeType and Blend2D do. That is exact wherever the rule is linear over
+    /// the windings inside the pixel; it is not where windings 0 and 2 or more meet in one pixel
+    /// (non-zero: self-crossing paths, overlapping subpaths; even-odd: any two layers), where
+    /// coverage can be off by up to about 150/255. With `true`, every row is checked for such
+    /// pixels and they are recomputed exactly (within 2/255 of a 128-sub-row reference).
+    ///
+    /// Cost: a single convex polygon costs nothing more; otherwise measured at 1.06× (polys)
+    /// to 1.85× (the stroke-heavy tiger) the instructions of the default, so it is off by default.
+    public var exactOverlapCoverage: Bool {
+        get { scratch.rasterizer.exactOverlaps }
+        set { uniqueScratch().rasterizer.exactOverlaps = newValue }
+    }
+
     /// A context over a new transparent pixmap of `width × height` **pixels**.
     /// - Throws: ``PixmapError`` when the size is outside ``Pixmap``'s limits.
     public init(width: Int, height: Int, scale: CGFloat = 1) throws(PixmapError) {
@@ -268,6 +284,7 @@ public struct DrawingContext {
         if !isKnownUniquelyReferenced(&scratch) {
             let fresh = Scratch()
             fresh.rasterizer.tolerance = scratch.rasterizer.tolerance
+            fresh.rasterizer.exactOverlaps = scratch.rasterizer.exactOverlaps
             scratch = fresh
         }
         return scratch

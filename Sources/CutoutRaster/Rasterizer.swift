@@ -61,13 +61,16 @@ extension SpanBlitter {
 ///   a curve whose control polygon lies outside the target is replaced by its chord, which
 ///   has exactly the same winding contribution there.
 /// - Buffers are reused between calls: a steady stream of fills does not allocate. Memory
-///   stays bounded: rows are processed in bands of at most ``cellBudget`` cells.
+///   stays bounded: rows are processed in bands of at most ``cellBudget`` cells, and at most
+///   ``PieceLog/budget`` edge pieces per band are kept for the overlap check (past that, the
+///   band keeps mean-winding coverage where windings mix).
 ///
-/// Known limit of the method (shared with FreeType-style area rasterisers): where several
-/// winding layers meet inside one pixel (self-intersections, overlapping subpaths, ±1 windings
-/// side by side), signed areas are summed before the fill rule is applied, so such pixels can
-/// differ from the true coverage. `ReferenceRasterizer.analyse` (in the tests' support target) identifies them; everywhere
-/// else coverage is exact up to `Float` rounding.
+/// Where several winding layers meet inside one pixel (self-intersections, overlapping
+/// subpaths, a stroke outline's inner joins), the fill rule applied to the pixel's mean winding
+/// is not the mean of the rule. With ``exactOverlaps`` every row is checked for such pixels
+/// from its edge pieces and those are recomputed exactly (see ``PieceLog``), so coverage is
+/// exact everywhere up to `Float` rounding; without it (the default, for speed) they keep the
+/// mean-winding value, as in FreeType and Blend2D.
 ///
 /// Complexity: O(segments × bands + touched cells + covered pixels) per fill.
 final class Rasterizer {
@@ -85,6 +88,8 @@ final class Rasterizer {
 
     /// Flattening tolerance in device pixels.
     var tolerance: Double = Rasterizer.defaultTolerance
+    /// Whether rows are checked and resolved where windings mix (``DrawingContext/exactOverlapCoverage``).
+    var exactOverlaps = false
 
     /// Flattened contours: x, y pairs.
     var points = UnsafeMutablePointer<Double>.allocate(capacity: 0)
@@ -273,6 +278,8 @@ final class Rasterizer {
         var bandCount: Int
         var dirtyWords: Int
         var evenOdd: Bool
+        /// Whether rows are checked for pixels where windings mix (not for one convex polygon).
+        var checksOverlaps: Bool
     }
 
     private func plan(clip: PixelRect, rule: FillRule) -> Plan? {
@@ -290,7 +297,8 @@ final class Rasterizer {
         let bandRows = max(1, min(region.height, Rasterizer.cellBudget / stride))
         return Plan(region: region, stride: stride, bandRows: bandRows,
                     bandCount: (region.height + bandRows - 1) / bandRows,
-                    dirtyWords: (stride / 4 + 63) >> 6, evenOdd: rule == .evenOdd)
+                    dirtyWords: (stride / 4 + 63) >> 6, evenOdd: rule == .evenOdd,
+                    checksOverlaps: exactOverlaps && !isSingleConvexContour())
     }
 
     /// Accumulates and sweeps bands `bands`, `bands + step`, … of `plan` with `buffers`.
@@ -298,8 +306,10 @@ final class Rasterizer {
                                       buffers: BandBuffers, into blitter: inout B) {
         let region = plan.region
         buffers.reserve(stride: plan.stride, rows: plan.bandRows, dirtyWords: plan.dirtyWords)
+        buffers.log.pointee.reserve(rows: plan.bandRows)
         var acc = Accumulator(cells: buffers.cells, stride: plan.stride, width: region.width,
-                              dirty: buffers.dirty, dirtyWords: plan.dirtyWords)
+                              dirty: buffers.dirty, dirtyWords: plan.dirtyWords, log: buffers.log)
+        acc.logs = plan.checksOverlaps
         let coverage = buffers.coverageRow
         acc.left = Double(region.minX); acc.right = Double(region.maxX)
         let pts = UnsafePointer(points)
@@ -311,6 +321,7 @@ final class Rasterizer {
                     let bot = min(region.maxY, top + plan.bandRows)
                     acc.topRow = top
                     acc.top = Double(top); acc.bottom = Double(bot)
+                    buffers.log.pointee.startBand()
                     if plan.bandCount == 1 {
                         var start = 0
                         for end in contourEnds {
@@ -425,8 +436,18 @@ final class BandBuffers {
     /// Point-index pairs (from, to) of the segments of each band, band after band.
     var bandSegments: [Int32] = []
 
+    /// The band's edge pieces by row (see ``PieceLog``).
+    let log: UnsafeMutablePointer<PieceLog> = {
+        let p = UnsafeMutablePointer<PieceLog>.allocate(capacity: 1)
+        p.initialize(to: PieceLog())
+        return p
+    }()
+
     deinit {
         cells.deallocate(); coverageRow.deallocate(); dirty.deallocate()
+        log.pointee.deallocate()
+        log.deinitialize(count: 1)
+        log.deallocate()
     }
 
     /// Grows the buffers (all zero) to hold `rows` rows of `stride` cells.
@@ -454,7 +475,7 @@ final class BandBuffers {
 
 /// `⌈v⌉` for `v ≥ 0`, without a libm call.
 @inline(__always)
-private func ceilNonNegative(_ v: Double) -> Int {
+func ceilNonNegative(_ v: Double) -> Int {
     let i = Int(v)
     return Double(i) < v ? i + 1 : i
 }
@@ -471,21 +492,24 @@ private func clampCoordinate(_ v: Double) -> Double {
 /// points and the boundary's absolute y (never from a point clipped to a band), so a cell's
 /// value does not depend on how rows are grouped into bands: a render split into bands across
 /// threads is bit-identical to one made in a single pass.
-private struct Accumulator {
+struct Accumulator {
     let cells: UnsafeMutablePointer<Float>
     let stride: Int
     let width: Int
     let dirty: UnsafeMutablePointer<UInt64>
     let dirtyWords: Int
+    /// Every edge piece added, by row, for ``exactRowIfMixed(_:evenOdd:)``, when `logs`.
+    let log: UnsafeMutablePointer<PieceLog>
+    var logs = true
     /// The band's rows (absolute, `top ..< bottom`) and the region's columns.
     var top = 0.0, bottom = 0.0, left = 0.0, right = 0.0
     /// `top` as an integer.
     var topRow = 0
 
     init(cells: UnsafeMutablePointer<Float>, stride: Int, width: Int,
-         dirty: UnsafeMutablePointer<UInt64>, dirtyWords: Int) {
+         dirty: UnsafeMutablePointer<UInt64>, dirtyWords: Int, log: UnsafeMutablePointer<PieceLog>) {
         self.cells = cells; self.stride = stride; self.width = width
-        self.dirty = dirty; self.dirtyWords = dirtyWords
+        self.dirty = dirty; self.dirtyWords = dirtyWords; self.log = log
     }
 
     /// Marks the groups of 4 cells holding cells `a...b` of band row `row` as dirty.
@@ -561,41 +585,53 @@ private struct Accumulator {
             let xNext = xAt(yBot)
             let d = (yBot - yTop) * dir
             let line = cells + (row - topRow) * stride
-            let xa = x < xNext ? x : xNext, xb = x < xNext ? xNext : x
-            let ia = Int(xa)
-            let xaFloor = Double(ia)
-            let ibCeil = ceilNonNegative(xb)
-            let ib = ibCeil > ia + 1 ? ibCeil : ia + 1
-            if ib <= ia + 1 {
-                // Within one column: the part right of the mean x goes to the next cell.
-                let xm = 0.5 * (x + xNext) - xaFloor
-                line[ia] += Float(d - d * xm)
-                line[ia + 1] += Float(d * xm)
-            } else {
-                let s = 1 / (xb - xa)
-                let fa = xa - xaFloor
-                let a0 = 0.5 * s * (1 - fa) * (1 - fa)
-                let fb = xb - Double(ibCeil) + 1
-                let am = 0.5 * s * fb * fb
-                line[ia] += Float(d * a0)
-                if ib == ia + 2 {
-                    line[ia + 1] += Float(d * (1 - a0 - am))
-                } else {
-                    let a1 = s * (1.5 - fa)
-                    line[ia + 1] += Float(d * (a1 - a0))
-                    let ds = Float(d * s)
-                    var i = ia + 2
-                    while i < ib - 1 { line[i] += ds; i += 1 }
-                    let a2 = a1 + Double(ib - ia - 3) * s
-                    line[ib - 1] += Float(d * (1 - a2 - am))
-                }
-                line[ib] += Float(d * am)
-            }
+            let (ia, ib) = Accumulator.add(line, x, xNext, d)
             markDirty(row: row - topRow, ia, ib)
+            let base = Double(row)
+            if logs { log.pointee.append(row: row - topRow, x, xNext, yTop - base, yBot - base, negative: dir < 0) }
             x = xNext
             yTop = yBot
             row += 1
         }
+    }
+
+    /// Adds to a row of cells the piece of edge from `x` (at its top) to `xNext` (at its
+    /// bottom), region-relative, whose height times direction is `d`: to each cell the part of
+    /// `d` whose crossing lies left of the cell's right side, weighted by the exact trapezoid
+    /// area. Returns the first and last cell touched.
+    @inline(__always)
+    static func add(_ line: UnsafeMutablePointer<Float>, _ x: Double, _ xNext: Double, _ d: Double) -> (Int, Int) {
+        let xa = x < xNext ? x : xNext, xb = x < xNext ? xNext : x
+        let ia = Int(xa)
+        let xaFloor = Double(ia)
+        let ibCeil = ceilNonNegative(xb)
+        let ib = ibCeil > ia + 1 ? ibCeil : ia + 1
+        if ib <= ia + 1 {
+            // Within one column: the part right of the mean x goes to the next cell.
+            let xm = 0.5 * (x + xNext) - xaFloor
+            line[ia] += Float(d - d * xm)
+            line[ia + 1] += Float(d * xm)
+        } else {
+            let s = 1 / (xb - xa)
+            let fa = xa - xaFloor
+            let a0 = 0.5 * s * (1 - fa) * (1 - fa)
+            let fb = xb - Double(ibCeil) + 1
+            let am = 0.5 * s * fb * fb
+            line[ia] += Float(d * a0)
+            if ib == ia + 2 {
+                line[ia + 1] += Float(d * (1 - a0 - am))
+            } else {
+                let a1 = s * (1.5 - fa)
+                line[ia + 1] += Float(d * (a1 - a0))
+                let ds = Float(d * s)
+                var i = ia + 2
+                while i < ib - 1 { line[i] += ds; i += 1 }
+                let a2 = a1 + Double(ib - ia - 3) * s
+                line[ib - 1] += Float(d * (1 - a2 - am))
+            }
+            line[ib] += Float(d * am)
+        }
+        return (ia, ib)
     }
 
     /// Turns the band's cells into coverage and clears them for the next band: each stretch of
@@ -605,6 +641,7 @@ private struct Accumulator {
     func sweep<B: SpanBlitter>(rows: Int, originX: Int, originY: Int, evenOdd: Bool,
                                coverage: UnsafeMutablePointer<UInt8>, into blitter: inout B) {
         for r in 0..<rows {
+            exactRowIfMixed(r, evenOdd: evenOdd)
             let words = dirty + r * dirtyWords
             let line = cells + r * stride
             let y = originY + r

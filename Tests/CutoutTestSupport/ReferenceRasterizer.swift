@@ -16,18 +16,7 @@ public enum ReferenceRasterizer {
     /// Coverage in `0...1` of each pixel of a `width × height` canvas (row-major) by `path`
     /// after `transform`, filled with `rule`. Every subpath is closed implicitly.
     public static func coverage(of path: Path, transform: Transform = .identity, rule: FillRule,
-                         width: Int, height: Int, tolerance: CGFloat = 0.001) -> [Double] {
-        analyse(path, transform: transform, rule: rule, width: width, height: height, tolerance: tolerance).coverage
-    }
-
-    /// Coverage, plus for each pixel whether it is *single-layer*: one where adding up signed
-    /// areas (what area-accumulation rasterisers do) is exact. That holds when the pixel only
-    /// meets winding `0` and one winding `±1`, or when it meets no winding `0` at all and
-    /// its windings all have one sign (non-zero); for even-odd, when the windings met
-    /// (counting `0`) are at most two neighbouring integers. Elsewhere several layers meet
-    /// inside the pixel and signed areas differ from the true union.
-    public static func analyse(_ path: Path, transform: Transform = .identity, rule: FillRule,
-                        width: Int, height: Int, tolerance: CGFloat = 0.001) -> (coverage: [Double], singleLayer: [Bool]) {
+                                width: Int, height: Int, tolerance: CGFloat = 0.001) -> [Double] {
         struct Edge { var x0, y0, x1, y1: Double; var dir: Int }
         var edges: [Edge] = []
         for poly in path.flattened(tolerance: tolerance, transform: transform) {
@@ -44,9 +33,6 @@ public enum ReferenceRasterizer {
             }
         }
         var out = [Double](repeating: 0, count: width * height)
-        var minW = [Int](repeating: .max, count: width * height)
-        var maxW = [Int](repeating: .min, count: width * height)
-        var windingArea = [Double](repeating: 0, count: width * height)
         let weight = 1.0 / Double(subrows)
         var crossings: [(x: Double, dir: Int)] = []
         for y in 0..<height {
@@ -61,39 +47,19 @@ public enum ReferenceRasterizer {
                 var winding = 0
                 for i in 0..<crossings.count {
                     winding += crossings[i].dir
-                    guard i + 1 < crossings.count, winding != 0 else { continue }
+                    guard i + 1 < crossings.count, rule.isInside(winding: winding) else { continue }
                     let xa = max(crossings[i].x, 0), xb = min(crossings[i + 1].x, Double(width))
                     guard xa < xb else { continue }
-                    let inside = rule.isInside(winding: winding)
                     var px = Int(xa.rounded(.down))
                     while Double(px) < xb && px < width {
                         let overlap = min(xb, Double(px + 1)) - max(xa, Double(px))
-                        if overlap > 0 {
-                            let k = y * width + px
-                            if inside { out[k] += overlap * weight }
-                            minW[k] = min(minW[k], winding)
-                            maxW[k] = max(maxW[k], winding)
-                            windingArea[k] += overlap * weight
-                        }
+                        if overlap > 0 { out[y * width + px] += overlap * weight }
                         px += 1
                     }
                 }
             }
         }
-        let single = (0..<out.count).map { k -> Bool in
-            if minW[k] == .max { return true }
-            let uniform = minW[k] == maxW[k]
-            let meetsZero = windingArea[k] < 1 - 1e-9
-            let unit = uniform && abs(minW[k]) == 1
-            switch rule {
-            case .winding: return (minW[k] > 0 || maxW[k] < 0) && (!meetsZero || unit)
-            case .evenOdd:
-                // Folding a sum of areas is exact when the windings span two neighbours k, k+1.
-                let lo = meetsZero ? min(minW[k], 0) : minW[k], hi = meetsZero ? max(maxW[k], 0) : maxW[k]
-                return hi - lo <= 1
-            }
-        }
-        return (out, single)
+        return out
     }
 
     /// Mean and largest difference, in 8-bit levels, between the alpha channel of `pixmap`

@@ -1,0 +1,597 @@
+/// The edge pieces added to one band of the rasteriser, one per edge and row, linked row by
+/// row, so that rows where windings mix can be checked and redone exactly.
+///
+/// Why: the cells hold each pixel's mean winding, and the fill rule applied to a mean is the
+/// mean of the rule only where the rule is linear over the windings inside the pixel:
+/// non-zero (`min(|w|, 1)`) is wrong where one pixel holds winding 0 and `|w| ≥ 2`, or both
+/// signs; even-odd where its windings span 2 or more. That happens only where shapes overlap
+/// themselves (self-crossing paths, overlapping subpaths, the inner joins of a stroke outline),
+/// so every row is checked from its pieces (cheap: a few chains of pieces per row, in x order)
+/// and only the pixels that mix are recomputed, exactly, from the same pieces.
+///
+/// Memory is bounded: past ``budget`` pieces in one band the log stops and that band keeps
+/// the mean-winding coverage (``overflowed``).
+struct PieceLog {
+    /// Most pieces logged per band (16 bytes of geometry and 4 of link each).
+    static let budget = 1 << 18
+
+    /// Per piece: x at its top, x at its bottom (region-relative), its top and bottom y
+    /// relative to its row (top < bottom).
+    private(set) var geometry = UnsafeMutablePointer<SIMD4<Float>>.allocate(capacity: 0)
+    /// Per piece: the row's previous piece plus one (0: none), times four, plus two when the
+    /// piece continues that previous piece (the next segment of the same edge chain, from the
+    /// point where it ended), plus one when the edge runs upwards (winding −1 to its right).
+    private(set) var links = UnsafeMutablePointer<Int32>.allocate(capacity: 0)
+    private var capacity = 0
+    private(set) var count = 0
+    /// Per band row: its last piece plus one (0: none).
+    private(set) var heads = UnsafeMutablePointer<Int32>.allocate(capacity: 0)
+    private var headCapacity = 0
+    /// Set when the band had more than ``budget`` pieces: its rows cannot be checked.
+    private(set) var overflowed = false
+
+    /// One row's pieces, gathered for checking, and their chains.
+    var row = UnsafeMutablePointer<RowPiece>.allocate(capacity: 0)
+    var chains = UnsafeMutablePointer<RowChain>.allocate(capacity: 0)
+    /// Scratch for ``Accumulator/chainsSideBySide``: a row's chains, if there are few.
+    static let quickCapacity = 32
+    let quick = UnsafeMutablePointer<QuickChain>.allocate(capacity: PieceLog.quickCapacity)
+    /// Scratch for ordering one interval's chains: their indices and middle x.
+    var members = UnsafeMutablePointer<Int>.allocate(capacity: 0)
+    var mids = UnsafeMutablePointer<Double>.allocate(capacity: 0)
+    private(set) var rowCapacity = 0
+    /// The y values (row-relative) where a row's pieces start, end or cross.
+    var breaks = UnsafeMutablePointer<Double>.allocate(capacity: 0)
+    /// Winding left of the current x, per interval between consecutive breaks.
+    var windings = UnsafeMutablePointer<Int>.allocate(capacity: 0)
+    private(set) var breakCapacity = 0
+
+    mutating func deallocate() {
+        geometry.deallocate(); links.deallocate(); heads.deallocate()
+        row.deallocate(); chains.deallocate(); members.deallocate(); mids.deallocate(); quick.deallocate()
+        breaks.deallocate(); windings.deallocate()
+    }
+
+    /// Prepares for a band of `rows` rows (all empty).
+    mutating func reserve(rows: Int) {
+        if headCapacity < rows {
+            heads.deallocate()
+            headCapacity = rows
+            heads = .allocate(capacity: rows)
+            heads.initialize(repeating: 0, count: rows)
+        }
+        startBand()
+    }
+
+    /// Empties the log for the next band (every row's list was emptied when it was swept).
+    @inline(__always)
+    mutating func startBand() {
+        count = 0
+        overflowed = false
+    }
+
+    @inline(__always)
+    mutating func append(row: Int, _ xTop: Double, _ xBottom: Double, _ yTop: Double, _ yBottom: Double, negative: Bool) {
+        if count == capacity && !grow() { return }
+        let g = SIMD4(Float(xTop), Float(xBottom), Float(yTop), Float(yBottom))
+        geometry[count] = g
+        let head = heads[row]
+        var link = head << 2 | (negative ? 1 : 0)
+        if head != 0 {
+            // Downward chains continue at their previous piece's bottom, upward ones at its top.
+            let previous = geometry[Int(head) - 1]
+            let sameWay = (links[Int(head) - 1] & 1 == 1) == negative
+            let joined = negative ? (previous[2] == g[3] && previous[0] == g[1]) : (previous[3] == g[2] && previous[1] == g[0])
+            if sameWay && joined { link |= 2 }
+        }
+        links[count] = link
+        count += 1
+        heads[row] = Int32(truncatingIfNeeded: count)
+    }
+
+    @inline(never)
+    private mutating func grow() -> Bool {
+        guard capacity < PieceLog.budget else {
+            overflowed = true
+            return false
+        }
+        let grown = min(PieceLog.budget, max(1024, 2 * capacity))
+        let g = UnsafeMutablePointer<SIMD4<Float>>.allocate(capacity: grown)
+        g.update(from: geometry, count: count)
+        geometry.deallocate()
+        geometry = g
+        let l = UnsafeMutablePointer<Int32>.allocate(capacity: grown)
+        l.update(from: links, count: count)
+        links.deallocate()
+        links = l
+        capacity = grown
+        return true
+    }
+
+    /// Forgets band row `r`'s pieces.
+    @inline(__always)
+    mutating func clear(row r: Int) { heads[r] = 0 }
+
+    /// Copies the pieces of the row whose list starts at `head` (a ``heads`` entry) into
+    /// ``row`` and groups them into ``chains`` (pieces continuing one another), growing both;
+    /// returns how many pieces and chains there are.
+    mutating func gather(from head: Int) -> (pieces: Int, chains: Int) {
+        var n = 0, c = 0
+        var link = head
+        while link != 0 {
+            let i = link - 1
+            if n == rowCapacity { growRow() }
+            let g = geometry[i]
+            let l = Int(links[i])
+            let piece = RowPiece(x0: Double(g[0]), x1: Double(g[1]), y0: Double(g[2]), y1: Double(g[3]),
+                                 dir: l & 1 == 0 ? 1 : -1)
+            row[n] = piece
+            // A piece that continues the next one in the list (older) shares its chain; the
+            // chain was started by the newer piece that led here, unless this one is first.
+            if c > 0 && chains[c - 1].first + chains[c - 1].count == n && chains[c - 1].open {
+                chains[c - 1].extend(piece)
+            } else {
+                chains[c] = RowChain(piece, first: n)
+                c += 1
+            }
+            chains[c - 1].open = l & 2 != 0
+            n += 1
+            link = l >> 2
+        }
+        return (n, c)
+    }
+
+    private mutating func growRow() {
+        let grown = max(64, 2 * rowCapacity)
+        let p = UnsafeMutablePointer<RowPiece>.allocate(capacity: grown)
+        p.update(from: row, count: rowCapacity)
+        row.deallocate()
+        row = p
+        let q = UnsafeMutablePointer<RowChain>.allocate(capacity: grown)
+        q.update(from: chains, count: rowCapacity)
+        chains.deallocate()
+        chains = q
+        members.deallocate(); members = .allocate(capacity: grown)
+        mids.deallocate(); mids = .allocate(capacity: grown)
+        rowCapacity = grown
+    }
+
+    /// Makes room for `n` breaks (and `n` intervals).
+    mutating func reserveBreaks(_ n: Int) {
+        guard breakCapacity < n else { return }
+        breaks.deallocate(); windings.deallocate()
+        breakCapacity = max(n, 2 * breakCapacity)
+        breaks = .allocate(capacity: breakCapacity)
+        windings = .allocate(capacity: breakCapacity)
+    }
+}
+
+/// One edge piece inside one pixel row: a straight line from `(x0, y0)` to `(x1, y1)`
+/// (x region-relative, y row-relative, `y0 < y1`) that adds `dir` to the winding on its right.
+struct RowPiece {
+    var x0, x1, y0, y1: Double
+    var dir: Int
+
+    /// x where the piece meets height `y` (in `y0...y1`).
+    @inline(__always)
+    func x(at y: Double) -> Double {
+        y == y0 ? x0 : y == y1 ? x1 : x0 + (x1 - x0) * (y - y0) / (y1 - y0)
+    }
+
+    var minX: Double { Swift.min(x0, x1) }
+    var maxX: Double { Swift.max(x0, x1) }
+    /// First and last pixel column whose coverage the piece changes.
+    var firstColumn: Int { Int(minX) }
+    var lastColumn: Int { Swift.max(Int(minX), ceilNonNegative(maxX) - 1) }
+}
+
+/// A chain's extent in its row, as ``Accumulator/chainsSideBySide`` summarises it.
+struct QuickChain {
+    var minX, maxX, y0, y1: Float
+    var dir: Int32
+}
+
+/// Consecutive pieces of one row that continue one another (one edge chain crossing the row):
+/// for the winding they behave as one monotone polyline from `y0` to `y1`.
+struct RowChain {
+    var dir: Int
+    var y0, y1, minX, maxX: Double
+    /// Its pieces: `row[first ..< first + count]`.
+    var first: Int
+    var count = 1
+    /// Whether the last piece added continues into the next piece of the row's list.
+    var open = false
+
+    init(_ p: RowPiece, first: Int) {
+        dir = p.dir; y0 = p.y0; y1 = p.y1; minX = p.minX; maxX = p.maxX
+        self.first = first
+    }
+
+    mutating func extend(_ p: RowPiece) {
+        y0 = Swift.min(y0, p.y0); y1 = Swift.max(y1, p.y1)
+        minX = Swift.min(minX, p.minX); maxX = Swift.max(maxX, p.maxX)
+        count += 1
+    }
+
+    var firstColumn: Int { Int(minX) }
+    var lastColumn: Int { Swift.max(Int(minX), ceilNonNegative(maxX) - 1) }
+
+    /// x where the chain meets height `y` (in `y0...y1`).
+    func x(at y: Double, _ pieces: UnsafeMutablePointer<RowPiece>) -> Double {
+        for k in first..<(first + count) where pieces[k].y0 <= y && y <= pieces[k].y1 {
+            return pieces[k].x(at: y)
+        }
+        return pieces[first].x0
+    }
+}
+
+/// The windings met inside some pixels, reduced to what decides whether a fill rule is linear
+/// over them.
+struct WindingSet {
+    var min = Int.max, max = Int.min
+    var hasZero = false
+
+    @inline(__always)
+    mutating func insert(_ w: Int) {
+        if w < min { min = w }
+        if w > max { max = w }
+        if w == 0 { hasZero = true }
+    }
+
+    /// Whether the rule applied to the mean winding differs from the mean of the rule: for
+    /// non-zero, 0 beside `|w| ≥ 2` or both signs; for even-odd, windings 2 or more apart.
+    func mixes(evenOdd: Bool) -> Bool {
+        guard min <= max else { return false }
+        if evenOdd { return max - min >= 2 }
+        return (min < 0 && max > 0) || (hasZero && (max >= 2 || min <= -2))
+    }
+}
+
+extension Rasterizer {
+    /// Whether the stored contours are one convex polygon (turning one way, once round: its
+    /// direction in y changes at most twice). Its windings are 0 and one of ±1 only, so no
+    /// pixel can mix and its rows need no check.
+    func isSingleConvexContour() -> Bool {
+        guard contourEnds.count == 1 else { return false }
+        let n = contourEnds[0]
+        let pts = UnsafePointer(points)
+        var turn = 0.0
+        var firstDy = 0.0, lastDy = 0.0
+        var yTurns = 0
+        for i in 0..<n {
+            let b = i + 1 < n ? i + 1 : 0, c = b + 1 < n ? b + 1 : 0
+            let ex = pts[2 * b] - pts[2 * i], ey = pts[2 * b + 1] - pts[2 * i + 1]
+            let fx = pts[2 * c] - pts[2 * b], fy = pts[2 * c + 1] - pts[2 * b + 1]
+            let cross = ex * fy - ey * fx
+            if cross == 0 {
+                if ex * fx + ey * fy < 0 { return false }
+            } else if turn == 0 {
+                turn = cross
+            } else if (cross > 0) != (turn > 0) {
+                return false
+            }
+            if ey != 0 {
+                if lastDy != 0 && (ey > 0) != (lastDy > 0) { yTurns += 1 }
+                if firstDy == 0 { firstDy = ey }
+                lastDy = ey
+            }
+        }
+        if firstDy != 0 && (firstDy > 0) != (lastDy > 0) { yTurns += 1 }
+        return yTurns <= 2
+    }
+}
+
+extension Accumulator {
+    /// The rule's coverage of winding `w`: `min(|w|, 1)` or `|w| mod 2`.
+    @inline(__always)
+    static func rule(_ w: Int, evenOdd: Bool) -> Int {
+        evenOdd ? w & 1 : (w == 0 ? 0 : 1)
+    }
+
+    /// Checks band row `r` and, where windings mix in some pixels, makes the cells give those
+    /// pixels their exact coverage (see ``redoCluster``).
+    @inline(__always)
+    func exactRowIfMixed(_ r: Int, evenOdd: Bool) {
+        let log = self.log
+        let head = Int(log.pointee.heads[r])
+        guard head != 0 else { return }
+        log.pointee.clear(row: r)
+        // One chain, or two pieces of opposite direction side by side, cannot mix: the common
+        // rows of simple shapes.
+        let link = Int(log.pointee.links[head - 1])
+        let second = link >> 2
+        if second == 0 || (link & 2 != 0 && Int(log.pointee.links[second - 1]) >> 2 == 0) { return }
+        if Int(log.pointee.links[second - 1]) >> 2 == 0 && twoPiecesSeparate(head - 1, second - 1) { return }
+        if log.pointee.overflowed || chainsSideBySide(head, evenOdd: evenOdd) { return }
+        checkRow(r, head: head, evenOdd: evenOdd)
+    }
+
+    /// Whether the row's chains all span its full height and lie side by side (x ranges in
+    /// order, not overlapping) with windings that never mix: then every horizontal line
+    /// meets them in the same order, and no pixel can hold windings that mix. The common
+    /// rows of ordinary shapes, checked from the log without copying it.
+    private func chainsSideBySide(_ head: Int, evenOdd: Bool) -> Bool {
+        let geometry = log.pointee.geometry, links = log.pointee.links
+        let quick = log.pointee.quick
+        var c = 0
+        var open = false
+        var link = head
+        while link != 0 {
+            let i = link - 1
+            let l = Int(links[i])
+            let g = geometry[i]
+            let lo = Swift.min(g[0], g[1]), hi = Swift.max(g[0], g[1])
+            if open {
+                let q = quick[c - 1]
+                quick[c - 1] = QuickChain(minX: Swift.min(q.minX, lo), maxX: Swift.max(q.maxX, hi),
+                                          y0: Swift.min(q.y0, g[2]), y1: Swift.max(q.y1, g[3]), dir: q.dir)
+            } else {
+                if c == PieceLog.quickCapacity { return false }
+                quick[c] = QuickChain(minX: lo, maxX: hi, y0: g[2], y1: g[3], dir: l & 1 == 0 ? 1 : -1)
+                c += 1
+            }
+            open = l & 2 != 0
+            link = l >> 2
+        }
+        for k in 0..<c where quick[k].y0 != 0 || quick[k].y1 != 1 { return false }
+        for k in 1..<c {
+            let v = quick[k]
+            var j = k
+            while j > 0 && quick[j - 1].minX > v.minX { quick[j] = quick[j - 1]; j -= 1 }
+            quick[j] = v
+        }
+        var seen = WindingSet()
+        var w = 0
+        seen.insert(0)
+        for k in 0..<c {
+            if k > 0 && quick[k - 1].maxX > quick[k].minX { return false }
+            w += Int(quick[k].dir)
+            seen.insert(w)
+        }
+        return !seen.mixes(evenOdd: evenOdd)
+    }
+
+    /// Whether two pieces, alone in a row, leave every pixel with windings `{0, ±1}` of one
+    /// sign: opposite directions, both the row's full height, and not crossing.
+    @inline(__always)
+    private func twoPiecesSeparate(_ a: Int, _ b: Int) -> Bool {
+        let la = log.pointee.links[a], lb = log.pointee.links[b]
+        guard (la ^ lb) & 1 == 1 else { return false }
+        let ga = log.pointee.geometry[a], gb = log.pointee.geometry[b]
+        guard ga[2] == 0, ga[3] == 1, gb[2] == 0, gb[3] == 1 else { return false }
+        let top = ga[0] - gb[0], bottom = ga[1] - gb[1]
+        return (top <= 0 && bottom <= 0) || (top >= 0 && bottom >= 0)
+    }
+
+    /// Walks band row `r`'s chains left to right and recomputes exactly the pixels that mix.
+    ///
+    /// The row is cut at every height where a chain starts or ends; chains are taken left to
+    /// right in clusters that share pixels. A cluster's pixels see, on each horizontal
+    /// interval, the winding on their left and after each of its chains in x order there
+    /// (chains that cross count as mixing); pixels between clusters see the windings left by
+    /// the cluster before. A cluster or gap that mixes is recomputed.
+    @inline(never)
+    private func checkRow(_ r: Int, head: Int, evenOdd: Bool) {
+        let (n, nc) = log.pointee.gather(from: head)
+        let p = log.pointee.row, ch = log.pointee.chains
+        if nc < 2 { return }
+        for i in 1..<nc {
+            let v = ch[i]
+            var j = i
+            while j > 0 && ch[j - 1].minX > v.minX { ch[j] = ch[j - 1]; j -= 1 }
+            ch[j] = v
+        }
+        // Heights where chains start or end, inside the row.
+        log.pointee.reserveBreaks(2 * nc + 2)
+        let breaks = log.pointee.breaks, windings = log.pointee.windings
+        var m = 0
+        breaks[m] = 0; m += 1
+        for i in 0..<nc {
+            if ch[i].y0 > 0 { breaks[m] = ch[i].y0; m += 1 }
+            if ch[i].y1 < 1 { breaks[m] = ch[i].y1; m += 1 }
+        }
+        breaks[m] = 1; m += 1
+        if m > 2 { sortUnique(breaks, &m) }
+        let intervals = m - 1
+        for e in 0..<intervals { windings[e] = 0 }
+        var i = 0
+        while i < nc {
+            let first = ch[i].firstColumn
+            if first >= width { break }
+            var last = ch[i].lastColumn
+            var j = i + 1
+            while j < nc && ch[j].firstColumn <= last { last = Swift.max(last, ch[j].lastColumn); j += 1 }
+            if clusterMixes(ch, from: i, to: j, p, breaks, windings, intervals, evenOdd: evenOdd) {
+                redoCluster(r, ch, from: i, to: j, p, n, columns: first...last, breaks, windings, intervals, evenOdd: evenOdd)
+            }
+            advance(ch, from: i, to: j, breaks, windings, intervals)
+            // The pixels up to the next cluster (or the region's end) keep the windings left.
+            let gapEnd = Swift.min(j < nc ? ch[j].firstColumn : width, width)
+            if gapEnd > last + 1 {
+                var gap = WindingSet()
+                for e in 0..<intervals { gap.insert(windings[e]) }
+                if gap.mixes(evenOdd: evenOdd) {
+                    redoGap(r, from: last + 1, to: gapEnd, breaks, windings, intervals, evenOdd: evenOdd)
+                }
+            }
+            i = j
+        }
+    }
+
+    /// Whether some pixel of the cluster `ch[i..<j]` may mix, given the windings left of it.
+    private func clusterMixes(_ ch: UnsafeMutablePointer<RowChain>, from i: Int, to j: Int,
+                              _ p: UnsafeMutablePointer<RowPiece>, _ breaks: UnsafeMutablePointer<Double>,
+                              _ windings: UnsafeMutablePointer<Int>, _ intervals: Int, evenOdd: Bool) -> Bool {
+        var seen = WindingSet()
+        if j == i + 1 {
+            // One chain: each interval it spans sees w and w + dir.
+            for e in 0..<intervals {
+                seen.insert(windings[e])
+                if ch[i].y0 <= breaks[e] && ch[i].y1 >= breaks[e + 1] { seen.insert(windings[e] + ch[i].dir) }
+            }
+            return seen.mixes(evenOdd: evenOdd)
+        }
+        let members = log.pointee.members, mids = log.pointee.mids
+        for e in 0..<intervals {
+            let ya = breaks[e], yb = breaks[e + 1]
+            var w = windings[e]
+            seen.insert(w)
+            // Members in x order: chains are sorted by left end; where neighbours overlap in x
+            // they are ordered by x at the interval's middle and must not cross.
+            var count = 0
+            var overlap = false
+            for k in i..<j where ch[k].y0 <= ya && ch[k].y1 >= yb {
+                if count > 0 && ch[members[count - 1]].maxX > ch[k].minX { overlap = true }
+                members[count] = k
+                count += 1
+            }
+            if overlap {
+                let ym = 0.5 * (ya + yb)
+                for a in 0..<count {
+                    let k = members[a], mid = ch[k].x(at: ym, p)
+                    var b = a
+                    while b > 0 && mids[b - 1] > mid { mids[b] = mids[b - 1]; members[b] = members[b - 1]; b -= 1 }
+                    mids[b] = mid; members[b] = k
+                }
+                for a in 1..<count where ch[members[a - 1]].maxX > ch[members[a]].minX {
+                    if cross(ch[members[a - 1]], ch[members[a]], p, ya, yb) { return true }
+                }
+            }
+            for a in 0..<count {
+                w += ch[members[a]].dir
+                seen.insert(w)
+            }
+        }
+        return seen.mixes(evenOdd: evenOdd)
+    }
+
+    /// Whether chain `b` is left of chain `a` somewhere in `ya...yb` (both span it): checked
+    /// at both ends and at every vertex of either, between which both are straight.
+    private func cross(_ a: RowChain, _ b: RowChain, _ p: UnsafeMutablePointer<RowPiece>, _ ya: Double, _ yb: Double) -> Bool {
+        @inline(__always) func leftOfA(_ y: Double) -> Bool { b.x(at: y, p) < a.x(at: y, p) }
+        if leftOfA(ya) || leftOfA(yb) { return true }
+        for k in a.first..<(a.first + a.count) where p[k].y0 > ya && p[k].y0 < yb && leftOfA(p[k].y0) { return true }
+        for k in b.first..<(b.first + b.count) where p[k].y0 > ya && p[k].y0 < yb && leftOfA(p[k].y0) { return true }
+        return false
+    }
+
+    /// Moves the windings past the cluster `ch[i..<j]`.
+    private func advance(_ ch: UnsafeMutablePointer<RowChain>, from i: Int, to j: Int,
+                         _ breaks: UnsafeMutablePointer<Double>, _ windings: UnsafeMutablePointer<Int>, _ intervals: Int) {
+        for k in i..<j {
+            for e in 0..<intervals where ch[k].y0 <= breaks[e] && ch[k].y1 >= breaks[e + 1] { windings[e] += ch[k].dir }
+        }
+    }
+
+    /// Makes the cells give columns `columns` of band row `r` (the cluster `ch[i..<j]`) their
+    /// exact coverage, leaving every other pixel's sum as it was.
+    ///
+    /// The cluster's pieces are taken out of the cells, the row is cut into slabs at every
+    /// height where windings on the left change, chains start or end, or two chains cross, so
+    /// that inside a slab the chains keep their x order; each chain's part in a slab goes back
+    /// in with the weight `rule(w + dir) − rule(w)` (`w`: the winding on its left), so that the
+    /// sum over a pixel is the area where the rule holds. The first column also gets
+    /// `rule(w) − w` of the windings on the left, and the column after the cluster the
+    /// difference back, so the sums right of it are unchanged.
+    @inline(never)
+    private func redoCluster(_ r: Int, _ ch: UnsafeMutablePointer<RowChain>, from i: Int, to j: Int,
+                             _ p: UnsafeMutablePointer<RowPiece>, _ n: Int, columns: ClosedRange<Int>,
+                             _ breaks: UnsafeMutablePointer<Double>, _ windings: UnsafeMutablePointer<Int>,
+                             _ intervals: Int, evenOdd: Bool) {
+        let line = cells + r * stride
+        var cuts: [Double] = []
+        for e in 0...intervals { cuts.append(breaks[e]) }
+        var samples: [Double] = []
+        for a in i..<j {
+            let ca = ch[a]
+            cuts.append(ca.y0); cuts.append(ca.y1)
+            for q in ca.first..<(ca.first + ca.count) {
+                _ = Accumulator.add(line, p[q].x0, p[q].x1, -(p[q].y1 - p[q].y0) * Double(p[q].dir))
+            }
+            // Where it crosses a later chain: between consecutive vertices of either, both
+            // are straight, so a change of side is found and placed exactly.
+            for b in (a + 1)..<j {
+                let cb = ch[b]
+                let ya = Swift.max(ca.y0, cb.y0), yb = Swift.min(ca.y1, cb.y1)
+                guard ya < yb, ca.maxX >= cb.minX, cb.maxX >= ca.minX else { continue }
+                samples.removeAll(keepingCapacity: true)
+                samples.append(ya); samples.append(yb)
+                for q in ca.first..<(ca.first + ca.count) where p[q].y0 > ya && p[q].y0 < yb { samples.append(p[q].y0) }
+                for q in cb.first..<(cb.first + cb.count) where p[q].y0 > ya && p[q].y0 < yb { samples.append(p[q].y0) }
+                samples.sort()
+                var y0 = samples[0], d0 = ca.x(at: y0, p) - cb.x(at: y0, p)
+                for y1 in samples.dropFirst() where y1 > y0 {
+                    let d1 = ca.x(at: y1, p) - cb.x(at: y1, p)
+                    if (d0 < 0 && d1 > 0) || (d0 > 0 && d1 < 0) {
+                        let y = y0 + (y1 - y0) * d0 / (d0 - d1)
+                        if y > y0 && y < y1 { cuts.append(y) }
+                    }
+                    y0 = y1; d0 = d1
+                }
+            }
+        }
+        cuts.sort()
+        var leftW = 0.0, leftRule = 0.0, rightW = 0.0, rightRule = 0.0
+        var e = 0
+        var order: [(mid: Double, chain: Int)] = []
+        for s in 0..<(cuts.count - 1) {
+            let ya = cuts[s], yb = cuts[s + 1]
+            guard yb > ya else { continue }
+            let h = yb - ya, ym = 0.5 * (ya + yb)
+            while breaks[e + 1] < ym { e += 1 }
+            var w = windings[e]
+            leftW += Double(w) * h
+            leftRule += Double(Accumulator.rule(w, evenOdd: evenOdd)) * h
+            order.removeAll(keepingCapacity: true)
+            for k in i..<j where ch[k].y0 <= ya && ch[k].y1 >= yb { order.append((ch[k].x(at: ym, p), k)) }
+            if order.count > 1 { order.sort { $0.mid < $1.mid } }
+            for o in order {
+                let c = ch[o.chain]
+                let next = w + c.dir
+                let weight = Double(Accumulator.rule(next, evenOdd: evenOdd) - Accumulator.rule(w, evenOdd: evenOdd))
+                w = next
+                guard weight != 0 else { continue }
+                for q in c.first..<(c.first + c.count) where p[q].y1 > ya && p[q].y0 < yb {
+                    let top = Swift.max(ya, p[q].y0), bottom = Swift.min(yb, p[q].y1)
+                    _ = Accumulator.add(line, p[q].x(at: top), p[q].x(at: bottom), weight * (bottom - top))
+                }
+            }
+            rightW += Double(w) * h
+            rightRule += Double(Accumulator.rule(w, evenOdd: evenOdd)) * h
+        }
+        line[columns.lowerBound] += Float(leftRule - leftW)
+        line[columns.upperBound + 1] += Float(rightW - rightRule)
+        markDirty(row: r, columns.lowerBound, columns.upperBound + 1)
+    }
+
+    /// Makes the cells give columns `from ..< to` of band row `r`, crossed by no edge but with
+    /// windings that vary with height, their exact coverage: the rule's mean over the heights.
+    @inline(never)
+    private func redoGap(_ r: Int, from: Int, to: Int, _ breaks: UnsafeMutablePointer<Double>,
+                         _ windings: UnsafeMutablePointer<Int>, _ intervals: Int, evenOdd: Bool) {
+        var mean = 0.0, ruled = 0.0
+        for e in 0..<intervals {
+            let h = breaks[e + 1] - breaks[e]
+            mean += Double(windings[e]) * h
+            ruled += Double(Accumulator.rule(windings[e], evenOdd: evenOdd)) * h
+        }
+        let line = cells + r * stride
+        line[from] += Float(ruled - mean)
+        line[to] -= Float(ruled - mean)
+        markDirty(row: r, from, to)
+    }
+}
+
+/// Sorts `v[0..<m]` and drops repeats (insertion sort when short, as rows' lists are).
+private func sortUnique(_ v: UnsafeMutablePointer<Double>, _ m: inout Int) {
+    if m > 32 { var all = UnsafeMutableBufferPointer(start: v, count: m); all.sort() }
+    else { for i in 1..<m {
+        let x = v[i]
+        var j = i
+        while j > 0 && v[j - 1] > x { v[j] = v[j - 1]; j -= 1 }
+        v[j] = x
+    } }
+    var out = 1
+    for i in 1..<m where v[i] != v[out - 1] { v[out] = v[i]; out += 1 }
+    m = out
+}

@@ -1,0 +1,104 @@
+import CutoutTestSupport
+import Foundation
+import Testing
+import CutoutGeometry
+@testable import CutoutRaster
+
+/// Coverage where a shape overlaps itself, against the reference (which applies the fill rule
+/// on 128 sub-rows per pixel): self-crossing paths, overlapping subpaths, windings stacked by
+/// horizontal edges inside one pixel row, opposite windings side by side, and stroke outlines
+/// whose inner joins overlap, under both rules and at several scales. Each case asserts the
+/// bound of ``ReferenceRasterizerTests`` on every pixel and prints its largest difference.
+@Suite struct OverlapCoverageTests {
+    struct Case: Sendable, CustomStringConvertible {
+        var name: String
+        var path: Path
+        var description: String { name }
+    }
+
+    static func polygon(_ points: [(CGFloat, CGFloat)]) -> Path {
+        var p = Path()
+        p.addLines(between: points.map { CGPoint(x: $0.0, y: $0.1) })
+        p.closeSubpath()
+        return p
+    }
+
+    /// A rectangle wound the other way from `Path(rect:)`.
+    static func reversedRect(_ r: CGRect) -> Path {
+        polygon([(r.minX, r.minY), (r.minX, r.maxY), (r.maxX, r.maxY), (r.maxX, r.minY)])
+    }
+
+    static let cases: [Case] = {
+        var cases: [Case] = []
+        cases.append(Case(name: "star", path: ReferenceRasterizerTests.star(center: CGPoint(x: 24.3, y: 23.7), radius: 21)))
+        cases.append(Case(name: "bow tie", path: polygon([(4.2, 4.6), (43.3, 40.1), (43.9, 5.3), (3.7, 41.8)])))
+        var same = Path(rect: CGRect(x: 5.3, y: 5.2, width: 30, height: 20.45))
+        same.addRect(CGRect(x: 5.7, y: 5.5, width: 30.1, height: 20.1))
+        same.addEllipse(in: CGRect(x: 20.2, y: 14.6, width: 24, height: 24.3))
+        cases.append(Case(name: "overlapping subpaths", path: same))
+        // Winding 0, 1, 2, 1, 0 down row 10 with no slanted edge in most of its pixels: only
+        // the winding carried along the row tells them apart.
+        var stacked = Path(rect: CGRect(x: 2.4, y: 10.15, width: 40, height: 0.45))
+        stacked.addRect(CGRect(x: 1.6, y: 10.35, width: 43, height: 0.5))
+        stacked.addRect(CGRect(x: 6.2, y: 20.3, width: 30, height: 0.3))
+        stacked.addPath(reversedRect(CGRect(x: 6.2, y: 20.6, width: 30, height: 0.3)))
+        cases.append(Case(name: "stacked rows", path: stacked))
+        var opposite = Path(rect: CGRect(x: 4.3, y: 4.2, width: 30, height: 30))
+        opposite.addPath(reversedRect(CGRect(x: 4.7, y: 4.5, width: 30, height: 30)))
+        opposite.addPath(reversedRect(CGRect(x: 30.2, y: 30.3, width: 12, height: 12)))
+        cases.append(Case(name: "opposite windings", path: opposite))
+        var zigzag = Path()
+        zigzag.move(to: CGPoint(x: 4, y: 40))
+        zigzag.addLine(to: CGPoint(x: 12, y: 6))
+        zigzag.addLine(to: CGPoint(x: 18, y: 40))
+        zigzag.addLine(to: CGPoint(x: 26, y: 8))
+        zigzag.addLine(to: CGPoint(x: 29, y: 40))
+        zigzag.addCurve(to: CGPoint(x: 44, y: 30), control1: CGPoint(x: 60, y: 10), control2: CGPoint(x: 20, y: 0))
+        for (width, join) in [(CGFloat(5), LineJoin.miter), (3.3, .bevel), (6, .round), (0.7, .miter)] {
+            cases.append(Case(name: "stroke \(width) \(join)",
+                              path: zigzag.copy(strokingWithWidth: width, lineCap: .butt, lineJoin: join, miterLimit: 4)))
+        }
+        var loop = Path()
+        loop.move(to: CGPoint(x: 6, y: 30))
+        loop.addCurve(to: CGPoint(x: 42, y: 30), control1: CGPoint(x: 70, y: -10), control2: CGPoint(x: -20, y: -10))
+        cases.append(Case(name: "stroke looping curve", path: loop.copy(strokingWithWidth: 4.5, lineCap: .round, lineJoin: .round, miterLimit: 10)))
+        // Random self-crossing polygons, seeded.
+        var random = FuzzRandom(state: 18)
+        for k in 0..<4 {
+            var p = Path()
+            for i in 0..<(5 + 2 * k) {
+                let q = CGPoint(x: 2 + 44 * random.unit(), y: 2 + 44 * random.unit())
+                if i == 0 { p.move(to: q) } else { p.addLine(to: q) }
+            }
+            p.closeSubpath()
+            cases.append(Case(name: "random \(k)", path: p))
+        }
+        return cases
+    }()
+
+    static let scales: [CGFloat] = [1, 3, 0.45]
+
+    @Test(arguments: cases, FillRule.allCases)
+    func matchesReference(_ c: Case, rule: FillRule) throws {
+        var worst = 0
+        for scale in Self.scales {
+            let size = Int((48 * scale).rounded(.up))
+            let max = try ReferenceRasterizerTests.check(c.path, rule: rule, size: size,
+                                                         transform: Transform(scaleX: scale, y: scale))
+            worst = Swift.max(worst, max)
+        }
+        print("overlap coverage \(c.name) \(rule): worst pixel difference \(worst)/255 at scales \(Self.scales)")
+    }
+
+    /// Without ``DrawingContext/exactOverlapCoverage`` the mixed pixels keep the mean-winding
+    /// value: the star's centre pentagon (winding 2) borders winding 1 and 0 pixels.
+    @Test func defaultKeepsMeanWindingWhereWindingsMix() throws {
+        let star = ReferenceRasterizerTests.star(center: CGPoint(x: 24.3, y: 23.7), radius: 21)
+        var ctx = try DrawingContext(width: 48, height: 48)
+        #expect(!ctx.exactOverlapCoverage)
+        ctx.setFillColor(.black)
+        ctx.fill(star, using: .evenOdd)
+        let ref = ReferenceRasterizer.coverage(of: star, transform: .identity, rule: .evenOdd, width: 48, height: 48)
+        #expect(ReferenceRasterizer.compareAlpha(ctx.pixmap, to: ref).max > 40)
+    }
+}
