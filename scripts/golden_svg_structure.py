@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """Golden images for the SVG structure and styling features of CutoutSVG's importer (CSS
 selectors and the cascade, the CSS `transform` property and `transform-origin`, `<switch>`,
-`<a>`, `vector-effect`, embedded `<image>`), rendered by resvg (an independent engine).
+`<a>`, `vector-effect`, embedded `<image>` (PNG, JPEG and SVG documents), `<use>` of `<svg>` and
+`<symbol>`, masks on masks and clip path inheritance, font-relative units and paint fallbacks),
+rendered by resvg (an independent engine).
 
 Needs (pip): resvg-py   (see scripts/requirements-golden.txt)
 

@@ -35,8 +35,14 @@ extension SVGBuilder {
             let cx = coordinate(e, "cx", .x), cy = coordinate(e, "cy", .y)
             path.addEllipse(in: CGRect(x: cx - r, y: cy - r, width: 2 * r, height: 2 * r))
         case "ellipse":
-            var rx = e.attributes["rx"].map { _ in coordinate(e, "rx", .x) }
-            var ry = e.attributes["ry"].map { _ in coordinate(e, "ry", .y) }
+            // SVG 2: a missing, `auto` or negative radius takes the other one.
+            func radius(_ name: String, _ axis: Axis) -> CGFloat? {
+                guard let v = e.attributes[name], v.trimmingCharacters(in: .whitespaces) != "auto" else { return nil }
+                let r = coordinate(e, name, axis)
+                return r < 0 ? nil : r
+            }
+            var rx = radius("rx", .x)
+            var ry = radius("ry", .y)
             if rx == nil { rx = ry }
             if ry == nil { ry = rx }
             guard let rx, let ry, rx > 0, ry > 0 else { return nil }
