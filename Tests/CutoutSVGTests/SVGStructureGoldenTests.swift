@@ -8,7 +8,8 @@ import CutoutRaster
 /// The SVG structure and styling fixtures (Fixtures/svg-structure/: CSS selectors and the
 /// cascade, the CSS `transform` property, `transform-origin`, `<switch>`, `<a>`,
 /// `vector-effect`, embedded `<image>` (PNG, JPEG, SVG), `<use>` of `<svg>` and `<symbol>`,
-/// masks on masks and clip path inheritance, font-relative units and paint fallbacks), imported and rendered at 1 and 2 px per user unit and
+/// masks on masks and clip path inheritance, font-relative units and paint fallbacks, XML
+/// namespaces, hidden shapes in bounding boxes, marker `overflow: inherit`), imported and rendered at 1 and 2 px per user unit and
 /// compared with resvg's renders (Golden/svg-structure-<name>[-2x].png, made by
 /// scripts/golden_svg_structure.py), with ``SVGImportGoldenTests/tolerance`` (8/255 per
 /// premultiplied channel, 1% of pixels: the engines anti-alias edges differently) unless
@@ -17,6 +18,7 @@ import CutoutRaster
     static let fixtures = [
         "css-selectors", "css-important", "css-transform", "transform-origin", "transform-origin-clip", "transform-origin-paint", "switch", "a", "vector-effect", "image", "image-jpeg",
         "image-svg", "use-svg-symbol", "mask-clip-inheritance", "units-and-fallbacks",
+        "namespaces", "hidden-bbox-marker-overflow",
     ]
 
     /// Files whose remaining differences are anti-aliasing of edges (see
@@ -32,6 +34,7 @@ import CutoutRaster
     static let expectedWarnings: [String: [String]] = [
         "use-svg-symbol": ["<use> shows '#loop', which contains it; skipped"],
         "units-and-fallbacks": ["paint server 'nothing' does not exist", "paint server 'nothing' does not exist"],
+        "namespaces": ["<{http://example.org/not-svg}rect> is not supported; skipped"],
     ]
 
     static func render(_ name: String, scale: CGFloat) throws -> (Pixmap, SVGImage) {

@@ -247,7 +247,16 @@ extension SVGBuilder {
             scale = CGSize(width: fit.a, height: fit.d)
         }
         let markerDeclarations = try declarations(marker)
-        let overflow = (a["overflow"] ?? markerDeclarations["overflow"])?.trimmingCharacters(in: .whitespaces)
+        var overflow = (a["overflow"] ?? markerDeclarations["overflow"])?.trimmingCharacters(in: .whitespaces)
+        // `inherit` takes the nearest ancestor's declared value, else the initial `visible`
+        // (the `hidden` of a marker comes from the user agent's style sheet, not inheritance).
+        var ancestor = parents[ObjectIdentifier(marker)]
+        while overflow == "inherit" {
+            guard let p = ancestor else { overflow = "visible"; break }
+            let declared = try declarations(p)["overflow"]
+            overflow = (p.attributes["overflow"] ?? declared)?.trimmingCharacters(in: .whitespaces) ?? "inherit"
+            ancestor = parents[ObjectIdentifier(p)]
+        }
         let clip: CGRect? = overflow == "visible" || overflow == "auto" ? nil
             : viewBox?.rect ?? CGRect(x: 0, y: 0, width: width, height: height)
         let orientation = Self.markerOrientation(a["orient"])

@@ -122,8 +122,10 @@ extension SVGBuilder {
         layer.path = path
         layer.fillRule = style.fillRule
         layer.fillColor = nil
-        layer.isHidden = !style.visible
         applyStrokeStyle(layer, style)
+        // A hidden shape paints nothing but still counts in its group's bounding box (for
+        // clip paths, masks and filters in objectBoundingBox units), so it keeps its path.
+        guard style.visible else { return layer }
         var extra: [Layer] = []
         switch fill {
         case .url(let id, let fallback):
@@ -146,7 +148,6 @@ extension SVGBuilder {
             let solidStroke = try makeLayer { ShapeLayer() }
             solidStroke.path = path
             solidStroke.fillColor = nil
-            solidStroke.isHidden = layer.isHidden
             applyStrokeStyle(solidStroke, style)
             solidStroke.strokeColor = layer.strokeColor
             layer.strokeColor = nil
