@@ -18,7 +18,7 @@ import CutoutRaster
     static let fixtures = [
         "css-selectors", "css-important", "css-transform", "transform-origin", "transform-origin-clip", "transform-origin-paint", "switch", "a", "vector-effect", "image", "image-jpeg",
         "image-svg", "use-svg-symbol", "mask-clip-inheritance", "units-and-fallbacks",
-        "namespaces", "hidden-bbox-marker-overflow",
+        "namespaces", "hidden-bbox-marker-overflow", "background-color",
     ]
 
     /// Files whose remaining differences are anti-aliasing of edges (see

@@ -156,6 +156,18 @@ final class SVGBuilder {
         }
         let style = computedStyle(d, parent: SVGStyle(), element: root)
         let content = try group(root, style: style, depth: 1)
+        // CSS `background-color` on the root element paints the view box (the whole canvas
+        // without one), below the content, as resvg does; on other elements it means nothing.
+        if let v = d["background-color"]?.trimmingCharacters(in: .whitespaces), v.lowercased() != "transparent" {
+            if let c = v.lowercased() == "currentcolor" ? style.color : CSSColor.parse(v) {
+                let background = try makeLayer { Layer() }
+                let area = vb?.rect ?? CGRect(origin: .zero, size: size)
+                background.bounds = CGRect(origin: .zero, size: area.size)
+                background.position = area.origin
+                background.backgroundColor = c
+                content.insertSublayer(background, at: 0)
+            } else { warn(root.line, "invalid background-color '\(v.prefix(40))' ignored") }
+        }
         if let vb { content.transform = vb.transform(into: layer.bounds, preserveAspectRatio: root.attributes["preserveAspectRatio"]) }
         try finish(content, root, d, style: style, applyTransform: false, depth: 1)
         layer.addSublayer(content)
@@ -183,9 +195,9 @@ final class SVGBuilder {
     ]
 
     /// The properties read from CSS rules and the `style` attribute; declarations of others are
-    /// dropped as the sheet is read. `mix-blend-mode` and `isolation` are CSS properties with no
-    /// presentation attribute (Compositing and Blending): as attributes they are ignored.
-    static let styleProperties = presentationAttributes.union(["mask-type", "marker", "mix-blend-mode", "isolation"])
+    /// dropped as the sheet is read. `mix-blend-mode`, `isolation` and `background-color` are CSS
+    /// properties with no presentation attribute: as attributes they are ignored.
+    static let styleProperties = presentationAttributes.union(["mask-type", "marker", "mix-blend-mode", "isolation", "background-color"])
 
     func computedStyle(_ d: [String: String], parent: SVGStyle, element e: SVGNode) -> SVGStyle {
         var s = parent

@@ -21,7 +21,9 @@ public struct SVGImage {
 /// conditions pass), `path`, `rect` (`rx`, `ry`), `circle`, `ellipse`, `line`, `polyline`,
 /// `polygon`, `use` (`href`/`xlink:href`; its `width`/`height` size a `<svg>` it shows), `defs`, `symbol`, `image` (embedded `data:` PNG or
 /// JPEG, a layer with ``Layer/contents``, or an SVG document imported within this one's limits;
-/// never a file or URL); lengths in `em`/`ex` of the element's font size; transform lists
+/// never a file or URL); lengths in `em`/`ex` of the element's font size; CSS
+/// `background-color` on the root (painting the view box); XML namespaces (SVG's by any prefix, elements of other
+/// namespaces skipped); transform lists
 /// in SVG's and CSS's syntax (units such as `deg`, `px`; `translateX`…) and `transform-origin`;
 /// conditional processing (`systemLanguage` against the user language `en`,
 /// `requiredFeatures`, `requiredExtensions`, as resvg); `fill`, `stroke`, their opacities,
