@@ -3,7 +3,8 @@
 selectors and the cascade, the CSS `transform` property and `transform-origin`, `<switch>`,
 `<a>`, `vector-effect`, embedded `<image>` (PNG, JPEG and SVG documents), `<use>` of `<svg>` and
 `<symbol>`, masks on masks and clip path inheritance, font-relative units and paint fallbacks, XML namespaces, hidden shapes in bounding
-boxes, marker `overflow: inherit`),
+boxes, marker `overflow: inherit`, root `background-color`, `context-fill`/`context-stroke` with a
+`<use>`'s paint server),
 rendered by resvg (an independent engine).
 
 Needs (pip): resvg-py   (see scripts/requirements-golden.txt)

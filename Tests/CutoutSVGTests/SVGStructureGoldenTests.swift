@@ -9,7 +9,8 @@ import CutoutRaster
 /// cascade, the CSS `transform` property, `transform-origin`, `<switch>`, `<a>`,
 /// `vector-effect`, embedded `<image>` (PNG, JPEG, SVG), `<use>` of `<svg>` and `<symbol>`,
 /// masks on masks and clip path inheritance, font-relative units and paint fallbacks, XML
-/// namespaces, hidden shapes in bounding boxes, marker `overflow: inherit`), imported and rendered at 1 and 2 px per user unit and
+/// namespaces, hidden shapes in bounding boxes, marker `overflow: inherit`, root `background-color`,
+/// `context-fill`/`context-stroke` with a `<use>`'s paint server), imported and rendered at 1 and 2 px per user unit and
 /// compared with resvg's renders (Golden/svg-structure-<name>[-2x].png, made by
 /// scripts/golden_svg_structure.py), with ``SVGImportGoldenTests/tolerance`` (8/255 per
 /// premultiplied channel, 1% of pixels: the engines anti-alias edges differently) unless
@@ -19,6 +20,7 @@ import CutoutRaster
         "css-selectors", "css-important", "css-transform", "transform-origin", "transform-origin-clip", "transform-origin-paint", "switch", "a", "vector-effect", "image", "image-jpeg",
         "image-svg", "use-svg-symbol", "mask-clip-inheritance", "units-and-fallbacks",
         "namespaces", "hidden-bbox-marker-overflow", "background-color",
+        "context-paint-use",
     ]
 
     /// Files whose remaining differences are anti-aliasing of edges (see
@@ -27,6 +29,7 @@ import CutoutRaster
         "transform-origin-clip": (0.025, "the clip edges of the rotated star and the rounded box are anti-aliased by the clip mask: resvg's quarter-step coverage; 135 of 7200 pixels at 1x, largest 48/255, none off an edge"),
         "a": (0.02, "the 3 px stroked circle and the triangle's diagonal: resvg's quarter-step coverage on near-horizontal edges; 85 of 6000 pixels at 1x, largest 23/255, none off an edge"),
         "image-svg": (0.02, "resvg draws an embedded SVG document through an intermediate raster of the image's viewport, which anti-aliases the rings and the rounded corners differently, and leaves the grey frames' quarter-covered corner pixels empty; 138 of 9600 pixels at 1x (none at 2x), largest 64/255, none off an edge"),
+        "context-paint-use": (0.075, "the pattern's check edges (resvg samples its tile raster with filtering, we draw the tile's squares) and the rims of the rotated shapes; 572 of 8400 pixels at 1x, 3.4% at 2x, none where resvg's image is flat"),
         "vector-effect": (0.02, "the 3 px ring (a circle under scale(0.5), stroked at 3 viewport px) and the dash ends: resvg's quarter-step coverage; 137 of 9600 pixels at 1x, none off an edge"),
     ]
 

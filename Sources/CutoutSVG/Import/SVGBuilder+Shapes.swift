@@ -128,6 +128,8 @@ extension SVGBuilder {
         guard style.visible else { return layer }
         var extra: [Layer] = []
         switch fill {
+        case .url(let id, _) where style.fillFromContext != nil:
+            if let g = try contextPaintPlaceholder(id, path: path, style: style, stroke: false, e) { extra.append(g) }
         case .url(let id, let fallback):
             if let g = try paintServer(id, path: path, style: style, stroke: false, e, depth: depth + 1) { extra.append(g) }
             else if let fallback { layer.fillColor = style.finalColor(fallback, opacity: style.fillOpacity) }
@@ -136,6 +138,8 @@ extension SVGBuilder {
         }
         var strokeLayer: Layer?
         switch stroke {
+        case .url(let id, _) where style.strokeFromContext != nil:
+            strokeLayer = try contextPaintPlaceholder(id, path: path, style: style, stroke: true, e)
         case .url(let id, let fallback):
             if let g = try paintServer(id, path: path, style: style, stroke: true, e, depth: depth + 1) { strokeLayer = g }
             else if let fallback { layer.strokeColor = style.finalColor(fallback, opacity: style.strokeOpacity) }

@@ -44,6 +44,9 @@ final class SVGBuilder {
     var useOfNestedSVG: SVGNode?
     /// The font size of the element being built, for `em` and `ex` in its lengths.
     var fontSize: CGFloat = 16
+    /// Fills and strokes waiting for their `<use>`'s bounding box (see
+    /// ``fulfilContextPaints(of:in:depth:)``), by `<use>` element.
+    var contextPaintRequests: [ObjectIdentifier: [ContextPaintRequest]] = [:]
     /// The current viewport size, for percentages.
     var viewport = CGSize(width: 300, height: 150)
     /// Where `<text>` finds its fonts.
@@ -222,10 +225,10 @@ final class SVGBuilder {
             if let c = CSSColor.parse(v) { s.color = c } else if v.lowercased() != "currentcolor" { warn(e.line, "invalid color '\(v.prefix(40))' ignored") }
         }
         if let v = value("fill") {
-            if let p = SVGPaint.parse(v, currentColor: s.color) { s.fill = p } else { warn(e.line, "invalid fill '\(v.prefix(40))' ignored") }
+            if let p = SVGPaint.parse(v, currentColor: s.color) { s.fill = p; s.fillFromContext = nil } else { warn(e.line, "invalid fill '\(v.prefix(40))' ignored") }
         }
         if let v = value("stroke") {
-            if let p = SVGPaint.parse(v, currentColor: s.color) { s.stroke = p } else { warn(e.line, "invalid stroke '\(v.prefix(40))' ignored") }
+            if let p = SVGPaint.parse(v, currentColor: s.color) { s.stroke = p; s.strokeFromContext = nil } else { warn(e.line, "invalid stroke '\(v.prefix(40))' ignored") }
         }
         resolveContextPaint(&s)
         // Font first: `em` in the lengths below is the element's own font size.
@@ -448,7 +451,7 @@ final class SVGBuilder {
     }
 
     func use(_ e: SVGNode, style: SVGStyle, depth: Int) throws(SVGError) -> Layer? {
-        let style = withContextPaint(style)
+        let style = withContextPaint(style, owner: ObjectIdentifier(e))
         guard let href = e.attributes["href"] ?? e.attributes["xlink:href"] else { return nil }
         guard let target = referenced(href) else {
             warn(e.line, "<use> references '\(href.prefix(40))', which does not exist; skipped")
@@ -494,6 +497,7 @@ final class SVGBuilder {
         placed.transform = Transform(translationX: x, y: y)
         placed.addSublayer(built)
         layer.addSublayer(placed)
+        try fulfilContextPaints(of: e, in: layer, depth: depth)
         return layer
     }
 }

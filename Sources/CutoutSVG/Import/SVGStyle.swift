@@ -64,6 +64,13 @@ struct SVGStyle {
     /// What `context-fill` and `context-stroke` stand for (inherited into marker content).
     var contextFill: SVGPaint = .none
     var contextStroke: SVGPaint = .none
+    /// The `<use>` whose paints `contextFill` and `contextStroke` are (nil for a marker's).
+    var contextOwner: ObjectIdentifier?
+    /// Set when `fill` / `stroke` is a paint server taken from a `<use>`'s context paint: it
+    /// is then laid out on that `<use>`'s bounding box and user space (see
+    /// `SVGBuilder.fulfilContextPaints`).
+    var fillFromContext: ObjectIdentifier?
+    var strokeFromContext: ObjectIdentifier?
     /// The colour a paint resolves to (before opacity); nil for none and for url().
     func color(of paint: SVGPaint) -> Color? {
         switch paint {
