@@ -1,7 +1,11 @@
 #!/usr/bin/env python3
 """Golden images for the SVG structure and styling features of CutoutSVG's importer (CSS
 selectors and the cascade, the CSS `transform` property and `transform-origin`, `<switch>`,
-`<a>`, `vector-effect`, embedded `<image>`), rendered by resvg (an independent engine).
+`<a>`, `vector-effect`, embedded `<image>` (PNG, JPEG and SVG documents), `<use>` of `<svg>` and
+`<symbol>`, masks on masks and clip path inheritance, font-relative units and paint fallbacks, XML namespaces, hidden shapes in bounding
+boxes, marker `overflow: inherit`, root `background-color`, `context-fill`/`context-stroke` with a
+`<use>`'s paint server),
+rendered by resvg (an independent engine).
 
 Needs (pip): resvg-py   (see scripts/requirements-golden.txt)
 

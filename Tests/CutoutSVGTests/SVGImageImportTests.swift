@@ -73,7 +73,10 @@ import Testing
         ("href='data:image/png;base64,@@@@'", "is not PNG"),
         ("href='data:image/png;base64,iVBORw0KGgoAAAAN'", "PNG data could not be decoded"),
         ("href='data:image/jpeg;base64,/9j/4AAQSkZJRgABAQ=='", "JPEG data could not be decoded (JPEG data truncated"),
-        ("href='data:image/svg+xml;base64,PHN2Zy8+'", "SVG documents as images are not supported"),
+        ("href='data:image/svg+xml;base64,H4sIALCNBmsC/7MpLktXqMjNySu2Vc8oKSmw0tcvLy/XKzfWyy9K1zcyMDDQB6pQ17cDAAdauVgpAAAA'", "compressed SVG (svgz) is not supported"),
+        ("href='data:image/svg+xml;base64,PHN2Zz48cmVjdA=='", "the embedded SVG document cannot be read (line 1: malformed XML"),
+        ("href='data:image/svg+xml;base64,PGh0bWwvPg=='", "the embedded document's root is <html>, not <svg>"),
+        ("href='data:image/svg+xml;base64,c3Zn'", "the embedded SVG document does not start with '<'"),
     ])
     func refusedSourcesWarn(_ attribute: String, _ message: String) throws {
         let image = try SVGImporter.importSVG("<svg xmlns='http://www.w3.org/2000/svg' width='10' height='10'><image id='i' width='5' height='5' \(attribute)/></svg>")
@@ -100,5 +103,37 @@ import Testing
         let image = try result.get()
         #expect(builder.imageCache.count == 1)
         #expect(Self.images(image.layer).count == 500)
+    }
+
+    /// An SVG document as image: imported on its own (its size is the image's), its warnings
+    /// reported with the element, and it spends the outer document's budget.
+    @Test func embeddedDocuments() throws {
+        func uri(_ svg: String) -> String { "data:image/svg+xml;base64," + Data(svg.utf8).base64EncodedString() }
+        let inner = "<svg xmlns='http://www.w3.org/2000/svg' width='10' height='20'><rect width='10' height='20' fill='#f00'/><frob/></svg>"
+        let image = try SVGImporter.importSVG("<svg xmlns='http://www.w3.org/2000/svg' width='40' height='40'><image id='i' x='5' width='20' height='20' href='\(uri(inner))'/></svg>")
+        #expect(image.warnings.map(\.message) == ["<image id=\"i\">, embedded document line 1: <frob> is not supported; skipped"])
+        let px = try LayerRenderer.render(image.layer, size: image.size)
+        // 10x20 placed by xMidYMid meet in 20x20 at x 5: columns 10..<20.
+        #expect(px[10, 10] == PremultipliedRGBA8(r: 255, g: 0, b: 0, a: 255))
+        #expect(px[19, 19] == PremultipliedRGBA8(r: 255, g: 0, b: 0, a: 255))
+        #expect(px[9, 10].a == 0 && px[20, 10].a == 0)
+
+        // 40 rectangles inside, reused 10 times: past a 300-element budget for the whole.
+        let many = "<svg xmlns='http://www.w3.org/2000/svg'>" + String(repeating: "<rect width='1' height='1'/>", count: 40) + "</svg>"
+        let reused = "<svg xmlns='http://www.w3.org/2000/svg'><defs><image id='i' width='5' height='5' href='\(uri(many))'/></defs>"
+            + String(repeating: "<use href='#i'/>", count: 10) + "</svg>"
+        #expect(throws: SVGError.tooManyElements(limit: 300)) {
+            try SVGImporter.importSVG(reused, limits: SVGImporter.Limits(maxElements: 300))
+        }
+        #expect(try SVGImporter.importSVG(reused, limits: SVGImporter.Limits(maxElements: 600)).warnings.isEmpty)
+
+        // Documents nested in documents: each level counts against the depth limit.
+        var nested = "<svg xmlns='http://www.w3.org/2000/svg' width='4' height='4'><rect width='4' height='4'/></svg>"
+        for _ in 0..<6 { nested = "<svg xmlns='http://www.w3.org/2000/svg' width='4' height='4'><image width='4' height='4' href='\(uri(nested))'/></svg>" }
+        let deep = try SVGImporter.importSVG(nested, limits: SVGImporter.Limits(maxDepth: 8))
+        #expect(deep.warnings.contains { $0.message.contains("deeper than") }, "\(deep.warnings)")
+        let shallow = try SVGImporter.importSVG(nested, limits: SVGImporter.Limits(maxDepth: 40))
+        #expect(shallow.warnings.isEmpty)
+        #expect(try LayerRenderer.render(shallow.layer, size: shallow.size)[2, 2].a == 255)
     }
 }

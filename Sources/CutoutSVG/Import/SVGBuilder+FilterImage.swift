@@ -36,8 +36,15 @@ extension SVGBuilder {
             guard let built else { return blank }
             return .image(.layer(FilterLayerReference(built)))
         }
-        guard let picture = decodedImage(fe) else { return blank }
-        return .image(.picture(picture, fit: SVGBuilder.imageFit(fe.attributes["preserveAspectRatio"])))
+        switch decodedImage(fe) {
+        case .pixels(let picture)?:
+            return .image(.picture(picture, fit: SVGBuilder.imageFit(fe.attributes["preserveAspectRatio"])))
+        case .document?:
+            warn(fe.line, "<feImage> with an embedded SVG document is not supported; it gives transparent black")
+            return blank
+        case nil:
+            return blank
+        }
     }
 
     /// `preserveAspectRatio` as a ``FilterImageFit`` (default `xMidYMid meet`; unknown words

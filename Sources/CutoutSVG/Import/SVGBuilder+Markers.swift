@@ -247,7 +247,16 @@ extension SVGBuilder {
             scale = CGSize(width: fit.a, height: fit.d)
         }
         let markerDeclarations = try declarations(marker)
-        let overflow = (a["overflow"] ?? markerDeclarations["overflow"])?.trimmingCharacters(in: .whitespaces)
+        var overflow = (a["overflow"] ?? markerDeclarations["overflow"])?.trimmingCharacters(in: .whitespaces)
+        // `inherit` takes the nearest ancestor's declared value, else the initial `visible`
+        // (the `hidden` of a marker comes from the user agent's style sheet, not inheritance).
+        var ancestor = parents[ObjectIdentifier(marker)]
+        while overflow == "inherit" {
+            guard let p = ancestor else { overflow = "visible"; break }
+            let declared = try declarations(p)["overflow"]
+            overflow = (p.attributes["overflow"] ?? declared)?.trimmingCharacters(in: .whitespaces) ?? "inherit"
+            ancestor = parents[ObjectIdentifier(p)]
+        }
         let clip: CGRect? = overflow == "visible" || overflow == "auto" ? nil
             : viewBox?.rect ?? CGRect(x: 0, y: 0, width: width, height: height)
         let orientation = Self.markerOrientation(a["orient"])
@@ -294,19 +303,29 @@ extension SVGBuilder {
 extension SVGBuilder {
     /// `style` with its own fill and stroke as the paints `context-fill` and `context-stroke`
     /// stand for below it: a `<use>` is the context element of what it shows (SVG 2).
-    func withContextPaint(_ style: SVGStyle) -> SVGStyle {
+    func withContextPaint(_ style: SVGStyle, owner: ObjectIdentifier) -> SVGStyle {
         var s = style
         s.contextFill = style.fill
         s.contextStroke = style.stroke
+        s.contextOwner = owner
         return s
     }
 
-    /// Replaces `context-fill` and `context-stroke` by the paints they stand for.
+    /// Replaces `context-fill` and `context-stroke` by the paints they stand for, noting a
+    /// paint server that comes from a `<use>`.
     func resolveContextPaint(_ s: inout SVGStyle) {
-        for keyPath in [\SVGStyle.fill, \SVGStyle.stroke] {
-            if s[keyPath: keyPath] == .contextFill { s[keyPath: keyPath] = s.contextFill }
-            else if s[keyPath: keyPath] == .contextStroke { s[keyPath: keyPath] = s.contextStroke }
+        func resolve(_ paint: SVGPaint, _ from: inout ObjectIdentifier?) -> SVGPaint {
+            let resolved: SVGPaint
+            switch paint {
+            case .contextFill: resolved = s.contextFill
+            case .contextStroke: resolved = s.contextStroke
+            default: return paint
+            }
+            if case .url = resolved { from = s.contextOwner } else { from = nil }
+            return resolved
         }
+        s.fill = resolve(s.fill, &s.fillFromContext)
+        s.stroke = resolve(s.stroke, &s.strokeFromContext)
     }
 
     /// Where a valid `paint-order` keyword list puts the markers: 0 first, 1 between fill and

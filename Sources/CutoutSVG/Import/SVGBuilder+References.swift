@@ -17,7 +17,8 @@ extension SVGBuilder {
         return try expanding(clip, from: e) { () throws(SVGError) -> Layer? in
             let out = try makeLayer { Layer() }
             let d = try declarations(clip)
-            let clipStyle = computedStyle(d, parent: SVGStyle(), element: clip)
+            // Clip rules and visibility inherit from the clip path's own ancestors.
+            let clipStyle = try inheritedStyle(of: clip)
             var toLayer = Transform.identity
             if let m = transformAboutOrigin(clip, d) { toLayer = m }
             if clip.attributes["clipPathUnits"] == "objectBoundingBox" {
@@ -47,7 +48,7 @@ extension SVGBuilder {
                 let cd = try declarations(target)
                 if cd["display"] == "none" { continue }
                 let s = computedStyle(cd, parent: clipStyle, element: target)
-                guard let path = geometry(target) else { continue }
+                guard s.visible, let path = geometry(target) else { continue }
                 let shape = try makeLayer { ShapeLayer() }
                 shape.path = path
                 shape.fillColor = .black
@@ -115,7 +116,30 @@ extension SVGBuilder {
                 if let sub = try element(child, parentStyle: maskStyle, depth: depth + 1) { content.addSublayer(sub) }
             }
             out.addSublayer(content)
+            // A `mask` on the `<mask>` itself masks the mask (its region measured on the same
+            // element): the two multiply.
+            if let own = maskDeclarations["mask"], own != "none" {
+                if try maskChainReturns(own) {
+                    // As resvg: a mask chain that leads back to a mask being built is dropped
+                    // as a whole, not cut after one round.
+                    warn(maskNode.line, "mask '\(own.prefix(40))' on <mask> leads back to itself; ignored")
+                } else {
+                    out.mask = try maskLayer(own, for: layer, maskNode, style: maskStyle, depth: depth + 1)
+                }
+            }
             return out
         }
+    }
+
+    /// Whether following `mask` references from `ref` (through the `mask` of each `<mask>`)
+    /// reaches a mask being built.
+    private func maskChainReturns(_ ref: String) throws(SVGError) -> Bool {
+        var seen: Set<ObjectIdentifier> = []
+        var next = referenced(ref)
+        while let n = next, n.name == "mask", seen.insert(ObjectIdentifier(n)).inserted {
+            if active.contains(ObjectIdentifier(n)) { return true }
+            next = try declarations(n)["mask"].flatMap(referenced)
+        }
+        return false
     }
 }

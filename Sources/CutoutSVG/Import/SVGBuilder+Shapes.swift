@@ -35,8 +35,14 @@ extension SVGBuilder {
             let cx = coordinate(e, "cx", .x), cy = coordinate(e, "cy", .y)
             path.addEllipse(in: CGRect(x: cx - r, y: cy - r, width: 2 * r, height: 2 * r))
         case "ellipse":
-            var rx = e.attributes["rx"].map { _ in coordinate(e, "rx", .x) }
-            var ry = e.attributes["ry"].map { _ in coordinate(e, "ry", .y) }
+            // SVG 2: a missing, `auto` or negative radius takes the other one.
+            func radius(_ name: String, _ axis: Axis) -> CGFloat? {
+                guard let v = e.attributes[name], v.trimmingCharacters(in: .whitespaces) != "auto" else { return nil }
+                let r = coordinate(e, name, axis)
+                return r < 0 ? nil : r
+            }
+            var rx = radius("rx", .x)
+            var ry = radius("ry", .y)
             if rx == nil { rx = ry }
             if ry == nil { ry = rx }
             guard let rx, let ry, rx > 0, ry > 0 else { return nil }
@@ -116,10 +122,14 @@ extension SVGBuilder {
         layer.path = path
         layer.fillRule = style.fillRule
         layer.fillColor = nil
-        layer.isHidden = !style.visible
         applyStrokeStyle(layer, style)
+        // A hidden shape paints nothing but still counts in its group's bounding box (for
+        // clip paths, masks and filters in objectBoundingBox units), so it keeps its path.
+        guard style.visible else { return layer }
         var extra: [Layer] = []
         switch fill {
+        case .url(let id, _) where style.fillFromContext != nil:
+            if let g = try contextPaintPlaceholder(id, path: path, style: style, stroke: false, e) { extra.append(g) }
         case .url(let id, let fallback):
             if let g = try paintServer(id, path: path, style: style, stroke: false, e, depth: depth + 1) { extra.append(g) }
             else if let fallback { layer.fillColor = style.finalColor(fallback, opacity: style.fillOpacity) }
@@ -128,6 +138,8 @@ extension SVGBuilder {
         }
         var strokeLayer: Layer?
         switch stroke {
+        case .url(let id, _) where style.strokeFromContext != nil:
+            strokeLayer = try contextPaintPlaceholder(id, path: path, style: style, stroke: true, e)
         case .url(let id, let fallback):
             if let g = try paintServer(id, path: path, style: style, stroke: true, e, depth: depth + 1) { strokeLayer = g }
             else if let fallback { layer.strokeColor = style.finalColor(fallback, opacity: style.strokeOpacity) }
@@ -140,7 +152,6 @@ extension SVGBuilder {
             let solidStroke = try makeLayer { ShapeLayer() }
             solidStroke.path = path
             solidStroke.fillColor = nil
-            solidStroke.isHidden = layer.isHidden
             applyStrokeStyle(solidStroke, style)
             solidStroke.strokeColor = layer.strokeColor
             layer.strokeColor = nil

@@ -26,8 +26,8 @@ final class SVGBuilder {
     /// parsed (and warned about) once, and its layers share one path.
     var geometryCache: [ObjectIdentifier: Path?] = [:]
     var transformCache: [ObjectIdentifier: Transform?] = [:]
-    /// Decoded `<image>` pixels, per element (see ``image(_:style:depth:)``).
-    var imageCache: [ObjectIdentifier: Pixmap?] = [:]
+    /// Decoded `<image>` data (pixels or an SVG document's bytes), per element (see ``image(_:style:depth:)``).
+    var imageCache: [ObjectIdentifier: EmbeddedImage?] = [:]
     /// Content boxes of finished layers: clip paths, masks and filters in object-bounding-box
     /// units measure their element, and nested ones would otherwise measure the same
     /// content again at every level.
@@ -39,6 +39,14 @@ final class SVGBuilder {
     var declarationCache: [ObjectIdentifier: [String: String]] = [:]
     /// Parents and siblings of every element, for CSS selectors (built with the style sheets).
     var cssTree: CSSElementTree?
+    /// The `<use>` whose target, an `<svg>`, is being built: its `width` and `height` replace
+    /// the `<svg>`'s (see ``nestedSVG(_:style:depth:)``).
+    var useOfNestedSVG: SVGNode?
+    /// The font size of the element being built, for `em` and `ex` in its lengths.
+    var fontSize: CGFloat = 16
+    /// Fills and strokes waiting for their `<use>`'s bounding box (see
+    /// ``fulfilContextPaints(of:in:depth:)``), by `<use>` element.
+    var contextPaintRequests: [ObjectIdentifier: [ContextPaintRequest]] = [:]
     /// The current viewport size, for percentages.
     var viewport = CGSize(width: 300, height: 150)
     /// Where `<text>` finds its fonts.
@@ -152,6 +160,18 @@ final class SVGBuilder {
         }
         let style = computedStyle(d, parent: SVGStyle(), element: root)
         let content = try group(root, style: style, depth: 1)
+        // CSS `background-color` on the root element paints the view box (the whole canvas
+        // without one), below the content, as resvg does; on other elements it means nothing.
+        if let v = d["background-color"]?.trimmingCharacters(in: .whitespaces), v.lowercased() != "transparent" {
+            if let c = v.lowercased() == "currentcolor" ? style.color : CSSColor.parse(v) {
+                let background = try makeLayer { Layer() }
+                let area = vb?.rect ?? CGRect(origin: .zero, size: size)
+                background.bounds = CGRect(origin: .zero, size: area.size)
+                background.position = area.origin
+                background.backgroundColor = c
+                content.insertSublayer(background, at: 0)
+            } else { warn(root.line, "invalid background-color '\(v.prefix(40))' ignored") }
+        }
         if let vb { content.transform = vb.transform(into: layer.bounds, preserveAspectRatio: root.attributes["preserveAspectRatio"]) }
         try finish(content, root, d, style: style, applyTransform: false, depth: 1)
         layer.addSublayer(content)
@@ -172,15 +192,17 @@ final class SVGBuilder {
         "fill", "fill-opacity", "fill-rule", "stroke", "stroke-opacity", "stroke-width", "stroke-linecap",
         "stroke-linejoin", "stroke-miterlimit", "stroke-dasharray", "stroke-dashoffset", "opacity", "clip-rule",
         "clip-path", "mask", "color", "display", "visibility", "stop-color", "stop-opacity", "filter", "transform",
-        "mix-blend-mode", "isolation", "paint-order", "marker-start", "marker-mid", "marker-end",
+        "paint-order", "marker-start", "marker-mid", "marker-end",
         "transform-origin", "vector-effect",
         "font-family", "font-size", "font-weight", "font-style", "letter-spacing", "word-spacing", "text-anchor",
         "text-decoration",
         "flood-color", "flood-opacity", "lighting-color", "color-interpolation-filters",
     ]
 
-    /// The properties read from CSS rules; declarations of others are dropped as the sheet is read.
-    static let styleProperties = presentationAttributes.union(["mask-type", "marker"])
+    /// The properties read from CSS rules and the `style` attribute; declarations of others are
+    /// dropped as the sheet is read. `mix-blend-mode`, `isolation` and `background-color` are CSS
+    /// properties with no presentation attribute: as attributes they are ignored.
+    static let styleProperties = presentationAttributes.union(["mask-type", "marker", "mix-blend-mode", "isolation", "background-color"])
 
     func computedStyle(_ d: [String: String], parent: SVGStyle, element e: SVGNode) -> SVGStyle {
         var s = parent
@@ -205,12 +227,14 @@ final class SVGBuilder {
             if let c = CSSColor.parse(v) { s.color = c } else if v.lowercased() != "currentcolor" { warn(e.line, "invalid color '\(v.prefix(40))' ignored") }
         }
         if let v = value("fill") {
-            if let p = SVGPaint.parse(v) { s.fill = p } else { warn(e.line, "invalid fill '\(v.prefix(40))' ignored") }
+            if let p = SVGPaint.parse(v, currentColor: s.color) { s.fill = p; s.fillFromContext = nil } else { warn(e.line, "invalid fill '\(v.prefix(40))' ignored") }
         }
         if let v = value("stroke") {
-            if let p = SVGPaint.parse(v) { s.stroke = p } else { warn(e.line, "invalid stroke '\(v.prefix(40))' ignored") }
+            if let p = SVGPaint.parse(v, currentColor: s.color) { s.stroke = p; s.strokeFromContext = nil } else { warn(e.line, "invalid stroke '\(v.prefix(40))' ignored") }
         }
         resolveContextPaint(&s)
+        // Font first: `em` in the lengths below is the element's own font size.
+        computeFontStyle(&s.font, parentSize: parent.font.size, value: value, element: e)
         if let v = opacity("fill-opacity") { s.fillOpacity = v }
         if let v = opacity("stroke-opacity") { s.strokeOpacity = v }
         if let v = value("fill-rule") { s.fillRule = v == "evenodd" ? .evenOdd : .winding }
@@ -218,7 +242,7 @@ final class SVGBuilder {
         // Stroke lengths take percentages of the viewport's normalized diagonal.
         let diagonal = (viewport.width * viewport.width + viewport.height * viewport.height).squareRoot() / 2.squareRoot()
         if let v = value("stroke-width") {
-            if let l = SVGLength.parse(v, maxMagnitude: limits.maxCoordinate) {
+            if let l = SVGLength.parse(v, maxMagnitude: limits.maxCoordinate, fontSize: s.font.size) {
                 s.strokeWidth = max(l.resolved(diagonal), 0)
             } else { warn(e.line, "invalid stroke-width ignored") }
         }
@@ -232,14 +256,14 @@ final class SVGBuilder {
                 // Lengths (any unit, percentages included) separated by commas and/or white space;
                 // a negative or unreadable entry, or all zeros, draws solid as SVG says.
                 let items = v.split(whereSeparator: { $0 == "," || $0.isWhitespace })
-                let list = items.compactMap { SVGLength.parse(String($0), maxMagnitude: limits.maxCoordinate)?.resolved(diagonal) }
+                let list = items.compactMap { SVGLength.parse(String($0), maxMagnitude: limits.maxCoordinate, fontSize: s.font.size)?.resolved(diagonal) }
                 if !list.isEmpty, list.count == items.count, list.allSatisfy({ $0 >= 0 }), list.contains(where: { $0 > 0 }) {
                     s.dashArray = list.count % 2 == 1 ? list + list : list
                 } else { s.dashArray = nil }
             }
         }
         if let v = value("stroke-dashoffset") {
-            if let l = SVGLength.parse(v, maxMagnitude: limits.maxCoordinate) { s.dashOffset = l.resolved(diagonal) } else {
+            if let l = SVGLength.parse(v, maxMagnitude: limits.maxCoordinate, fontSize: s.font.size) { s.dashOffset = l.resolved(diagonal) } else {
                 warn(e.line, "invalid stroke-dashoffset '\(v.prefix(40))' ignored")
             }
         }
@@ -257,14 +281,13 @@ final class SVGBuilder {
         }
         if let v = value("visibility") { s.visible = v == "visible" }
         s.nonScalingStroke = vectorEffectIsNonScaling(d, element: e)
-        computeFontStyle(&s.font, parentSize: parent.font.size, value: value, element: e)
         computeMarkerStyle(&s, value: value)
         return s
     }
 
     func length(_ text: String?, _ e: SVGNode) -> SVGLength? {
         guard let text else { return nil }
-        guard let l = SVGLength.parse(text, maxMagnitude: limits.maxCoordinate) else {
+        guard let l = SVGLength.parse(text, maxMagnitude: limits.maxCoordinate, fontSize: fontSize) else {
             warn(e.line, "invalid length '\(text.prefix(40))' ignored")
             return nil
         }
@@ -300,6 +323,9 @@ final class SVGBuilder {
         let d = try declarations(e)
         if d["display"]?.trimmingCharacters(in: .whitespaces) == "none" { return nil }
         let style = computedStyle(d, parent: parentStyle, element: e)
+        let savedFontSize = fontSize
+        fontSize = style.font.size
+        defer { fontSize = savedFontSize }
         let layer: Layer?
         switch e.name {
         case "g", "a":
@@ -345,11 +371,13 @@ final class SVGBuilder {
         var mask: Layer?
         if let ref = d["mask"], ref != "none" { mask = try maskLayer(ref, for: layer, e, style: style, depth: depth + 1) }
         // Mask and clip both multiply the alpha, so they chain as masks of masks. The mask is
-        // placed in the element's coordinates (bounds origin at its position) and has no mask
-        // of its own; the clip, which may carry its own clip-path, goes last.
-        let chain = [mask, clip].compactMap { $0 }
-        for (outer, inner) in zip(chain, chain.dropFirst()) { outer.mask = inner }
-        layer.mask = chain.first
+        // placed in the element's coordinates (bounds origin at its position) and may carry the
+        // mask of its `<mask>` element: the clip, which may carry its own clip-path, goes at
+        // the end of that chain.
+        var last = mask
+        while let next = last?.mask { last = next }
+        if let last, let clip { last.mask = clip }
+        layer.mask = mask ?? clip
     }
 
     /// CSS `mix-blend-mode` keywords (Compositing and Blending Level 1, and `plus-lighter` from Level 2).
@@ -388,8 +416,14 @@ final class SVGBuilder {
     }
 
     func nestedSVG(_ e: SVGNode, style: SVGStyle, depth: Int) throws(SVGError) -> Layer? {
-        let size = CGSize(width: coordinate(e, "width", .x, default: viewport.width),
-                          height: coordinate(e, "height", .y, default: viewport.height))
+        // A `<use>` showing this `<svg>` directly sets its width and height when it has them.
+        let use = useOfNestedSVG
+        useOfNestedSVG = nil
+        func side(_ name: String, _ axis: Axis, _ def: CGFloat) -> CGFloat {
+            if let use, use.attributes[name] != nil { return coordinate(use, name, axis, default: def) }
+            return coordinate(e, name, axis, default: def)
+        }
+        let size = CGSize(width: side("width", .x, viewport.width), height: side("height", .y, viewport.height))
         let origin = CGPoint(x: coordinate(e, "x", .x), y: coordinate(e, "y", .y))
         return try viewportLayer(e, style: style, depth: depth, size: size, origin: origin) { b throws(SVGError) in
             try b.group(e, style: style, depth: depth)
@@ -419,7 +453,7 @@ final class SVGBuilder {
     }
 
     func use(_ e: SVGNode, style: SVGStyle, depth: Int) throws(SVGError) -> Layer? {
-        let style = withContextPaint(style)
+        let style = withContextPaint(style, owner: ObjectIdentifier(e))
         guard let href = e.attributes["href"] ?? e.attributes["xlink:href"] else { return nil }
         guard let target = referenced(href) else {
             warn(e.line, "<use> references '\(href.prefix(40))', which does not exist; skipped")
@@ -428,6 +462,16 @@ final class SVGBuilder {
         if target === root || (SVGBuilder.nonRendering.contains(target.name) && target.name != "symbol") {
             warn(e.line, "<use> of <\(target.name)> is not supported; skipped")
             return nil
+        }
+        // A `<use>` inside the element it shows would show itself again: it is skipped from the
+        // start (as resvg does), not after one round.
+        var ancestor: SVGNode? = e
+        while let a = ancestor {
+            if a === target {
+                warn(e.line, "<use> shows '\(href.prefix(40))', which contains it; skipped")
+                return nil
+            }
+            ancestor = parents[ObjectIdentifier(a)]
         }
         let x = coordinate(e, "x", .x), y = coordinate(e, "y", .y)
         let layer = try makeLayer { Layer() }
@@ -439,10 +483,15 @@ final class SVGBuilder {
                 let symStyle = computedStyle(d, parent: style, element: target)
                 let size = CGSize(width: coordinate(e, "width", .x, default: viewport.width),
                                   height: coordinate(e, "height", .y, default: viewport.height))
-                return try viewportLayer(target, style: symStyle, depth: depth + 1, size: size, origin: .zero) { b throws(SVGError) in
+                let viewport = try viewportLayer(target, style: symStyle, depth: depth + 1, size: size, origin: .zero) { b throws(SVGError) in
                     try b.group(target, style: symStyle, depth: depth + 1)
                 }
+                // The symbol's own opacity, clip, mask, filter and blending apply to its viewport.
+                if let viewport { try finish(viewport, target, d, style: symStyle, applyTransform: false, depth: depth + 1) }
+                return viewport
             }
+            if target.name == "svg" { useOfNestedSVG = e }
+            defer { useOfNestedSVG = nil }
             return try element(target, parentStyle: style, depth: depth + 1)
         }
         guard let built else { return nil }
@@ -450,6 +499,7 @@ final class SVGBuilder {
         placed.transform = Transform(translationX: x, y: y)
         placed.addSublayer(built)
         layer.addSublayer(placed)
+        try fulfilContextPaints(of: e, in: layer, depth: depth)
         return layer
     }
 }

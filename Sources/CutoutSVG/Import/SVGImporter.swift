@@ -19,8 +19,11 @@ public struct SVGImage {
 ///
 /// Supported: `svg` (nested too), `g`, `a` (a group), `switch` (its first child whose
 /// conditions pass), `path`, `rect` (`rx`, `ry`), `circle`, `ellipse`, `line`, `polyline`,
-/// `polygon`, `use` (`href`/`xlink:href`), `defs`, `symbol`, `image` (embedded `data:` PNG or
-/// JPEG only, never a file or URL; a layer with ``Layer/contents``); transform lists
+/// `polygon`, `use` (`href`/`xlink:href`; its `width`/`height` size a `<svg>` it shows), `defs`, `symbol`, `image` (embedded `data:` PNG or
+/// JPEG, a layer with ``Layer/contents``, or an SVG document imported within this one's limits;
+/// never a file or URL); lengths in `em`/`ex` of the element's font size; CSS
+/// `background-color` on the root (painting the view box); XML namespaces (SVG's by any prefix, elements of other
+/// namespaces skipped); transform lists
 /// in SVG's and CSS's syntax (units such as `deg`, `px`; `translateX`…) and `transform-origin`;
 /// conditional processing (`systemLanguage` against the user language `en`,
 /// `requiredFeatures`, `requiredExtensions`, as resvg); `fill`, `stroke`, their opacities,

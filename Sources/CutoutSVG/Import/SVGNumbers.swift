@@ -86,7 +86,9 @@ enum SVGLength: Equatable {
     case user(CGFloat)
     case percent(CGFloat)
 
-    static func parse(_ text: String, maxMagnitude: CGFloat) -> SVGLength? {
+    /// `em` is `fontSize` (the element's font size; CSS's `medium`, 16, where none is known)
+    /// and `ex` half of it, as resvg takes it.
+    static func parse(_ text: String, maxMagnitude: CGFloat, fontSize: CGFloat = 16) -> SVGLength? {
         var s = SVGNumberScanner(text, maxMagnitude: maxMagnitude)
         s.skipSpace()
         guard let v = s.number() else { return nil }
@@ -103,8 +105,8 @@ enum SVGLength: Equatable {
         case "in": factor = 96
         case "cm": factor = 96 / 2.54
         case "mm": factor = 96 / 25.4
-        case "em": factor = 16
-        case "ex": factor = 8
+        case "em": factor = fontSize
+        case "ex": factor = fontSize / 2
         default: return nil
         }
         return .user(min(max(v * factor, -maxMagnitude), maxMagnitude))

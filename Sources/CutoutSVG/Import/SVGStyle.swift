@@ -7,13 +7,15 @@ enum SVGPaint: Equatable {
     case none
     case color(Color)
     case currentColor
-    /// A reference to a paint server, with the fallback used when it cannot be resolved.
+    /// A reference to a paint server, with the fallback used when it cannot be resolved
+    /// (a `currentColor` fallback is resolved where the paint is declared).
     case url(String, fallback: Color?)
     /// SVG 2's `context-fill` / `context-stroke`: the fill or stroke of the shape a marker is
     /// drawn for, or of the `<use>` showing the element (none elsewhere).
     case contextFill, contextStroke
 
-    static func parse(_ text: String) -> SVGPaint? {
+    /// `currentColor` is the `color` in effect, for a fallback after a `url()`.
+    static func parse(_ text: String, currentColor: Color = .black) -> SVGPaint? {
         let s = text.trimmingCharacters(in: .whitespacesAndNewlines)
         if s == "none" { return SVGPaint.none }
         if s.lowercased() == "currentcolor" { return .currentColor }
@@ -24,7 +26,8 @@ enum SVGPaint: Equatable {
                 .trimmingCharacters(in: CharacterSet(charactersIn: " '\""))
             guard inner.hasPrefix("#") else { return nil }
             let rest = s[s.index(after: close)...].trimmingCharacters(in: .whitespaces)
-            return .url(String(inner.dropFirst()), fallback: rest.isEmpty || rest == "none" ? nil : CSSColor.parse(rest))
+            let fallback = rest.isEmpty || rest == "none" ? nil : rest.lowercased() == "currentcolor" ? currentColor : CSSColor.parse(rest)
+            return .url(String(inner.dropFirst()), fallback: fallback)
         }
         return CSSColor.parse(s).map(SVGPaint.color)
     }
@@ -61,6 +64,13 @@ struct SVGStyle {
     /// What `context-fill` and `context-stroke` stand for (inherited into marker content).
     var contextFill: SVGPaint = .none
     var contextStroke: SVGPaint = .none
+    /// The `<use>` whose paints `contextFill` and `contextStroke` are (nil for a marker's).
+    var contextOwner: ObjectIdentifier?
+    /// Set when `fill` / `stroke` is a paint server taken from a `<use>`'s context paint: it
+    /// is then laid out on that `<use>`'s bounding box and user space (see
+    /// `SVGBuilder.fulfilContextPaints`).
+    var fillFromContext: ObjectIdentifier?
+    var strokeFromContext: ObjectIdentifier?
     /// The colour a paint resolves to (before opacity); nil for none and for url().
     func color(of paint: SVGPaint) -> Color? {
         switch paint {

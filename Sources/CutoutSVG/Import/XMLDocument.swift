@@ -2,8 +2,10 @@ import Foundation
 
 /// One element of a parsed XML document.
 final class SVGNode {
-    let name: String
-    let attributes: [String: String]
+    /// The local name for an element in SVG's namespace (see ``XMLNamespaces``).
+    private(set) var name: String
+    /// Attributes by name; `xlink:` names the XLink namespace (see ``XMLNamespaces``).
+    private(set) var attributes: [String: String]
     var children: [SVGNode] = []
     /// Character data directly inside the element (for `<style>`).
     var text = ""
@@ -29,6 +31,62 @@ final class SVGNode {
         self.line = line
         attributeBytes = attributes.values.reduce(0) { $0 + $1.utf8.count }
     }
+
+    /// Renames the element and its attributes (``XMLNamespaces``); values are unchanged.
+    func rename(_ name: String, attributes renamed: [String: String]) {
+        self.name = name
+        attributes = renamed
+    }
+}
+
+/// Namespaces, resolved after parsing so that the builder reads plain names: an element in
+/// SVG's namespace (`http://www.w3.org/2000/svg`, by the default namespace or by any prefix
+/// bound to it, as `<svg:rect>`) gets its local name; an unprefixed element whose default
+/// namespace is another one gets `{namespace}name`, which no SVG element matches, so it is
+/// skipped like any unknown element (its prefixed relatives keep their prefixed names). An
+/// element with no namespace at all (a document without `xmlns`) is read as SVG, as most
+/// tools do. Attributes whose prefix is bound to XLink's namespace are named `xlink:…`
+/// whatever the prefix; an `xlink:` prefix bound elsewhere gets `{namespace}name` (not read).
+/// Other prefixed attributes keep their names: even bound to SVG's namespace (`svg:href`) an
+/// attribute with a prefix is not the unprefixed SVG attribute.
+enum XMLNamespaces {
+    static let svg = "http://www.w3.org/2000/svg"
+    static let xlink = "http://www.w3.org/1999/xlink"
+
+    private struct Scope {
+        var defaultNamespace: String?
+        var prefixes = ["xlink": xlink]
+    }
+
+    static func resolve(_ root: SVGNode) {
+        var stack = [(root, Scope())]
+        while let (node, parentScope) = stack.popLast() {
+            var scope = parentScope
+            for (k, v) in node.attributes {
+                if k == "xmlns" { scope.defaultNamespace = v.isEmpty ? nil : v }
+                else if k.hasPrefix("xmlns:") { scope.prefixes[String(k.dropFirst(6))] = v }
+            }
+            var name = node.name
+            if let colon = name.firstIndex(of: ":") {
+                if scope.prefixes[String(name[..<colon])] == svg { name = String(name[name.index(after: colon)...]) }
+            } else if let ns = scope.defaultNamespace, ns != svg {
+                name = "{\(ns)}\(name)"
+            }
+            var attributes = node.attributes
+            for (k, v) in node.attributes where !k.hasPrefix("xmlns") {
+                guard let colon = k.firstIndex(of: ":") else { continue }
+                let prefix = String(k[..<colon]), local = String(k[k.index(after: colon)...])
+                guard let ns = scope.prefixes[prefix] else { continue }
+                let renamed = ns == xlink ? "xlink:" + local : prefix == "xlink" ? "{\(ns)}\(local)" : k
+                if renamed != k {
+                    attributes[k] = nil
+                    attributes[renamed] = v
+                }
+            }
+            if name != node.name || attributes != node.attributes { node.rename(name, attributes: attributes) }
+            for child in node.children { stack.append((child, scope)) }
+        }
+    }
 }
 
 /// A small non-validating XML parser for SVG, written for hostile input: it expands only the
@@ -51,7 +109,9 @@ struct XMLDocumentParser {
         }
         let bytes = [UInt8](data)
         var scanner = Scanner(bytes: bytes, limits: limits)
-        return try scanner.document()
+        let root = try scanner.document()
+        XMLNamespaces.resolve(root)
+        return root
     }
 
     private struct Scanner {
