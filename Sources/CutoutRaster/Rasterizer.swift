@@ -76,6 +76,8 @@ extension SpanBlitter {
 final class Rasterizer {
     /// Default flattening tolerance in device pixels.
     static let defaultTolerance: Double = 0.1
+    /// Most straight pieces one curve is flattened into, whatever its size.
+    static let maxPiecesPerCurve = 4096
     /// Device coordinates are clamped to this magnitude before clipping.
     static let coordinateLimit: Double = 1e12
     /// Most accumulation cells alive at once (one float each).
@@ -124,6 +126,7 @@ final class Rasterizer {
         var box = (minX: Double.infinity, minY: Double.infinity, maxX: -Double.infinity, maxY: -Double.infinity)
         defer {
             points = pts; pointCapacity = capacity; contourEnds = ends; pointCount = count; bounds = box
+            WorkMeter.record(count / 2, .flattenedPoints)
         }
         let a = Double(t.a), b = Double(t.b), c = Double(t.c), d = Double(t.d)
         let tx = Double(t.tx), ty = Double(t.ty)
@@ -220,7 +223,7 @@ final class Rasterizer {
     @inline(__always)
     private static func pieces(_ n: Double) -> Int {
         guard n.isFinite else { return 1 }
-        return max(1, min(Int(n.rounded(.up)), 4096))
+        return max(1, min(Int(n.rounded(.up)), maxPiecesPerCurve))
     }
 
     // MARK: Scan conversion
