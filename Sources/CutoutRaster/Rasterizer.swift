@@ -307,12 +307,24 @@ final class Rasterizer {
     /// Accumulates and sweeps bands `bands`, `bands + step`, … of `plan` with `buffers`.
     private func scan<B: SpanBlitter>(_ plan: Plan, bands first: Int, step: Int, segmentsFrom bucketed: BandBuffers,
                                       buffers: BandBuffers, into blitter: inout B) {
+        // Two copies, each with `logs` a constant, so the default (no overlap check) carries
+        // no logging branch in its per-piece and per-row loops.
+        if plan.checksOverlaps {
+            scan(plan, bands: first, step: step, segmentsFrom: bucketed, buffers: buffers, logs: true, into: &blitter)
+        } else {
+            scan(plan, bands: first, step: step, segmentsFrom: bucketed, buffers: buffers, logs: false, into: &blitter)
+        }
+    }
+
+    @inline(__always)
+    private func scan<B: SpanBlitter>(_ plan: Plan, bands first: Int, step: Int, segmentsFrom bucketed: BandBuffers,
+                                      buffers: BandBuffers, logs: Bool, into blitter: inout B) {
         let region = plan.region
         buffers.reserve(stride: plan.stride, rows: plan.bandRows, dirtyWords: plan.dirtyWords)
-        buffers.log.pointee.reserve(rows: plan.bandRows)
+        if logs { buffers.log.pointee.reserve(rows: plan.bandRows) }
         var acc = Accumulator(cells: buffers.cells, stride: plan.stride, width: region.width,
                               dirty: buffers.dirty, dirtyWords: plan.dirtyWords, log: buffers.log)
-        acc.logs = plan.checksOverlaps
+        acc.logs = logs
         let coverage = buffers.coverageRow
         acc.left = Double(region.minX); acc.right = Double(region.maxX)
         let pts = UnsafePointer(points)
@@ -324,7 +336,7 @@ final class Rasterizer {
                     let bot = min(region.maxY, top + plan.bandRows)
                     acc.topRow = top
                     acc.top = Double(top); acc.bottom = Double(bot)
-                    buffers.log.pointee.startBand()
+                    if logs { buffers.log.pointee.startBand() }
                     if plan.bandCount == 1 {
                         var start = 0
                         for end in contourEnds {
@@ -644,7 +656,7 @@ struct Accumulator {
     func sweep<B: SpanBlitter>(rows: Int, originX: Int, originY: Int, evenOdd: Bool,
                                coverage: UnsafeMutablePointer<UInt8>, into blitter: inout B) {
         for r in 0..<rows {
-            exactRowIfMixed(r, evenOdd: evenOdd)
+            if logs { exactRowIfMixed(r, evenOdd: evenOdd) }
             let words = dirty + r * dirtyWords
             let line = cells + r * stride
             let y = originY + r
