@@ -80,16 +80,7 @@ import CutoutRaster
     /// The filter graphs survive export and import unchanged, and the export draws the same.
     @Test(arguments: fixtures)
     func exportKeepsTheGraph(_ name: String) throws {
-        let image = try SVGImporter.importSVG(Self.load(name))
-        let svg = SVGExporter.svg(for: image.layer, size: image.size)
-        let again = try SVGImporter.importSVG(svg)
-        #expect(again.warnings.isEmpty, "\(name): \(again.warnings)")
-        let before = SVGFilterGoldenTests.filters(image.layer), after = SVGFilterGoldenTests.filters(again.layer)
-        #expect(!before.isEmpty)
-        #expect(before == after, "\(name)")
-        let a = try LayerRenderer.render(image.layer, size: image.size)
-        let b = try LayerRenderer.render(again.layer, size: again.size)
-        try assertImage(b, matches: a, named: "svg-filter-nl-roundtrip-\(name)", tolerance: ImageTolerance(channel: 2, mismatchFraction: 0.002))
+        try FilterFixtureChecks.exportKeepsTheGraph(Self.load(name), name: name, roundTripGolden: "svg-filter-nl-roundtrip-\(name)") { SVGFilterGoldenTests.filters($0) }
     }
 
     /// resvg draws our export of each fixture as we draw the fixture: the export is kept in
@@ -100,26 +91,12 @@ import CutoutRaster
     /// `python scripts/golden_svg_filter_noise_light.py`.
     @Test(arguments: fixtures)
     func resvgDrawsTheExport(_ name: String) throws {
-        let image = try SVGImporter.importSVG(Self.load(name))
-        let svg = SVGExporter.svg(for: image.layer, size: image.size)
-        if let dir = Golden.recordingFolder {
-            try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-            try Data(svg.utf8).write(to: dir.appendingPathComponent(name + ".svg"))
-            return
-        }
-        let url = try #require(Bundle.module.url(forResource: name, withExtension: "svg", subdirectory: "Fixtures/svg-filter-noise-light-export"))
-        #expect(try String(contentsOf: url, encoding: .utf8) == svg)
-        for (scale, suffix) in [(CGFloat(1), ""), (2, "-2x")] {
-            let px = try LayerRenderer.render(image.layer, size: image.size, scale: scale)
-            try assertImage(px, matchesGolden: "svg-filter-nl-export-\(name)\(suffix)", in: .module, tolerance: Self.tolerance(name))
-        }
+        try FilterFixtureChecks.resvgDrawsTheExport(Self.load(name), name: name, exportFolder: "svg-filter-noise-light-export",
+                                                    goldenPrefix: "svg-filter-nl-export-", tolerance: Self.tolerance(name))
     }
 
     /// Every fixture in the folder is listed above (a new file cannot be silently skipped).
     @Test func everyFixtureIsChecked() throws {
-        let dir = try #require(Bundle.module.url(forResource: "svg-filter-noise-light", withExtension: nil, subdirectory: "Fixtures"))
-        let files = try FileManager.default.contentsOfDirectory(atPath: dir.path)
-            .filter { $0.hasSuffix(".svg") }.map { String($0.dropLast(4)) }
-        #expect(Set(files) == Set(Self.fixtures))
+        try FilterFixtureChecks.everyFixtureIsChecked(folder: "svg-filter-noise-light", fixtures: Self.fixtures)
     }
 }

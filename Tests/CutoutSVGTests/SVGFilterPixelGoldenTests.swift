@@ -88,16 +88,7 @@ import CutoutRaster
     /// opaque), and the re-import draws the same.
     @Test(arguments: fixtures)
     func exportKeepsTheGraph(_ name: String) throws {
-        let image = try SVGImporter.importSVG(Self.load(name))
-        let svg = SVGExporter.svg(for: image.layer, size: image.size)
-        let again = try SVGImporter.importSVG(svg)
-        #expect(again.warnings.isEmpty, "\(name): \(again.warnings)")
-        let before = Self.graphs(image.layer), after = Self.graphs(again.layer)
-        #expect(!before.isEmpty)
-        #expect(before == after, "\(name)")
-        let a = try LayerRenderer.render(image.layer, size: image.size)
-        let b = try LayerRenderer.render(again.layer, size: again.size)
-        try assertImage(b, matches: a, named: "svg-filter-pixel-roundtrip-\(name)", tolerance: ImageTolerance(channel: 2, mismatchFraction: 0.002))
+        try FilterFixtureChecks.exportKeepsTheGraph(Self.load(name), name: name, roundTripGolden: "svg-filter-pixel-roundtrip-\(name)") { Self.graphs($0) }
     }
 
     /// resvg draws our export of each fixture as we draw the fixture: the export is kept in
@@ -108,26 +99,12 @@ import CutoutRaster
     /// `python scripts/golden_svg_filter_pixel.py`.
     @Test(arguments: fixtures)
     func resvgDrawsTheExport(_ name: String) throws {
-        let image = try SVGImporter.importSVG(Self.load(name))
-        let svg = SVGExporter.svg(for: image.layer, size: image.size)
-        if let dir = Golden.recordingFolder {
-            try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-            try Data(svg.utf8).write(to: dir.appendingPathComponent(name + ".svg"))
-            return
-        }
-        let url = try #require(Bundle.module.url(forResource: name, withExtension: "svg", subdirectory: "Fixtures/svg-filter-pixel-export"))
-        #expect(try String(contentsOf: url, encoding: .utf8) == svg)
-        for (scale, suffix) in [(CGFloat(1), ""), (2, "-2x")] {
-            let px = try LayerRenderer.render(image.layer, size: image.size, scale: scale)
-            try assertImage(px, matchesGolden: "svg-filter-pixel-export-\(name)\(suffix)", in: .module, tolerance: Self.tolerance(name))
-        }
+        try FilterFixtureChecks.resvgDrawsTheExport(Self.load(name), name: name, exportFolder: "svg-filter-pixel-export",
+                                                    goldenPrefix: "svg-filter-pixel-export-", tolerance: Self.tolerance(name))
     }
 
     /// Every fixture in the folder is listed above.
     @Test func everyFixtureIsChecked() throws {
-        let dir = try #require(Bundle.module.url(forResource: "svg-filter-pixel", withExtension: nil, subdirectory: "Fixtures"))
-        let files = try FileManager.default.contentsOfDirectory(atPath: dir.path)
-            .filter { $0.hasSuffix(".svg") }.map { String($0.dropLast(4)) }
-        #expect(Set(files) == Set(Self.fixtures))
+        try FilterFixtureChecks.everyFixtureIsChecked(folder: "svg-filter-pixel", fixtures: Self.fixtures)
     }
 }
