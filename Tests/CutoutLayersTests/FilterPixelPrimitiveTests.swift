@@ -260,6 +260,8 @@ import struct CutoutGeometry.Transform
         let square = Layer(frame: CGRect(x: 10, y: 10, width: 10, height: 10))
         square.backgroundColor = .red
         square.filters = [Filter(primitives: [FilterPrimitive(.image(.layer(FilterLayerReference(square))))], region: Self.wide)]
+        // The reference cycle is made on purpose; break it so the layer is freed (LeakSanitizer).
+        defer { square.filters = [] }
         root.addSublayer(square)
         let (_, stats) = try LayerRenderer.render(root, size: Self.size, scale: 1, byteLimit: nil)
         #expect(stats.cyclesCut >= 1)

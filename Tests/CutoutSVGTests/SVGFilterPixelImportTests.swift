@@ -159,6 +159,8 @@ import CutoutRaster
         let square = Layer(frame: CGRect(x: 10, y: 10, width: 10, height: 10))
         square.backgroundColor = .red
         square.filters = [Filter(primitives: [FilterPrimitive(.image(.layer(FilterLayerReference(square))))])]
+        // The reference cycle is made on purpose; break it so the layer is freed (LeakSanitizer).
+        defer { square.filters = [] }
         root.addSublayer(square)
         let svg = SVGExporter.svg(for: root, size: CGSize(width: 40, height: 40))
         #expect(svg.components(separatedBy: "<feImage").count - 1 == 2)
