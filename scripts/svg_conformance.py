@@ -5,7 +5,8 @@ Needs (pip): numpy pillow   (see scripts/requirements-golden.txt)
 
 Usage:
     swift build -c release --product cutout
-    python scripts/svg_conformance.py [--cutout .build/release/cutout] [--list-failures] SUITE_DIR
+    python scripts/svg_conformance.py [--cutout .build/release/cutout] [--list-failures]
+        [--font-dir DIR] SUITE_DIR
 
 SUITE_DIR holds `<group>/<feature>/<name>.svg` files, each with `<name>.png` beside it (the
 layout of resvg's `crates/resvg/tests/tests`; nothing of the suite is kept in this repository).
@@ -17,7 +18,10 @@ takes longer than 10 s, fails.
 The report gives the pass rate per feature folder and for two scopes:
   scope 1: shapes, painting, structure, masking, paint servers (minus the scope 2 features);
   scope 2: pattern, symbol, switch, systemLanguage, transform-origin, a, and every filter.
-`text` is left out (fonts differ between suites and machines).
+`text` is left out (fonts differ between suites and machines). Files of the other groups that
+draw text need the suite's fonts: pass their folder with --font-dir (for resvg's suite,
+`crates/resvg/tests/fonts`, the fonts its own test harness loads), as every engine measured
+against the suite gets them.
 """
 import io
 import os
@@ -63,7 +67,7 @@ def cases(suite):
     return sorted(out)
 
 
-def check(cutout, svg, png, scratch):
+def check(cutout, svg, png, scratch, font_dirs=()):
     """None when the case passes, else the reason."""
     reference = premultiplied(png)
     height, width = reference.shape[:2]
@@ -71,7 +75,8 @@ def check(cutout, svg, png, scratch):
     if os.path.exists(out):
         os.remove(out)
     try:
-        run = subprocess.run([cutout, "render", svg, "-o", out, "--width", str(width), "--height", str(height)],
+        run = subprocess.run([cutout, "render", svg, "-o", out, "--width", str(width), "--height", str(height)]
+                             + [arg for d in font_dirs for arg in ("--font-dir", d)],
                              capture_output=True, timeout=10)
     except subprocess.TimeoutExpired:
         return "timeout"
@@ -91,16 +96,20 @@ def main():
     args = sys.argv[1:]
     cutout = ".build/release/cutout"
     list_failures = False
+    font_dirs = []
     while args and args[0].startswith("--"):
         if args[0] == "--cutout" and len(args) > 1:
             cutout, args = args[1], args[2:]
+        elif args[0] == "--font-dir" and len(args) > 1:
+            font_dirs.append(args[1])
+            args = args[2:]
         elif args[0] == "--list-failures":
             list_failures, args = True, args[1:]
         else:
             break
     if len(args) != 1 or not os.path.isdir(args[0]) or not os.path.exists(cutout):
         print(__doc__.strip().splitlines()[0])
-        print("usage: svg_conformance.py [--cutout PATH] [--list-failures] SUITE_DIR")
+        print("usage: svg_conformance.py [--cutout PATH] [--list-failures] [--font-dir DIR] SUITE_DIR")
         return 2
     per_feature, per_scope = {}, {1: [0, 0], 2: [0, 0]}
     failures = []
@@ -109,7 +118,7 @@ def main():
             scope = scope_of(group, feature)
             if scope is None:
                 continue
-            reason = check(cutout, svg, png, scratch)
+            reason = check(cutout, svg, png, scratch, font_dirs)
             tally = per_feature.setdefault((scope, group, feature), [0, 0])
             tally[1] += 1
             per_scope[scope][1] += 1
