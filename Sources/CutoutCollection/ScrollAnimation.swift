@@ -51,9 +51,10 @@ public struct ScrollAnimation: Hashable, Sendable {
 
     /// The offset at `t` seconds (clamped to the animation's span). From ``duration`` on it is
     /// exactly ``end``: the closed forms only approach rest, and a scroll view snaps the last
-    /// fraction of a point when its animation completes.
+    /// fraction of a point when its animation completes. Negative times (−∞ included) and
+    /// NaN, which names no time, give the offset at 0; +∞ gives ``end``.
     public func offset(at t: CGFloat) -> CGFloat {
-        let t = t.isFinite ? max(0, t) : 0
+        let t = t.isNaN ? 0 : max(0, t)
         if t >= duration { return end }
         switch kind {
         case .deceleration(let v, let rate):

@@ -39,8 +39,10 @@ public struct ScrollMotion: Hashable, Sendable {
     /// Where the motion comes to rest.
     public var end: CGFloat { phases.last?.animation.end ?? 0 }
 
-    /// The offset along ``axis`` at `t` seconds.
+    /// The offset along ``axis`` at `t` seconds. Negative times and NaN give the offset at 0;
+    /// +∞ gives ``end``.
     public func offset(at t: CGFloat) -> CGFloat {
+        let t = t.isNaN ? 0 : max(0, t)
         guard var current = phases.first else { return 0 }
         for p in phases where p.start <= t { current = p }
         return current.animation.offset(at: t - current.start)

@@ -103,10 +103,14 @@ public enum CalloutLayout: Hashable, Sendable {
 ///    clamped to the straight part of the edge — still lies within the target's extent.
 /// 3. If no side fits, the callout becomes a sheet: at the bottom, or at the top of the visible
 ///    area when a bottom sheet would cover a cut-out and a top one would not.
+///
+/// A viewport whose bounds are null or not finite has no place for a callout: the result is an
+/// empty sheet at the origin (frame and content `.zero`), so every frame returned is finite.
 public enum CalloutPlacement {
     public static func place(contentSize: CGSize, target: CGRect?, cutouts: [CGRect], viewport: SpotlightViewport,
                              style: CalloutStyle, metrics: CalloutMetrics = CalloutMetrics()) -> CalloutLayout {
         let size = CGSize(width: sizeValue(contentSize.width), height: sizeValue(contentSize.height))
+        guard !viewport.bounds.isNull, isFinite(viewport.bounds) else { return .sheet(frame: .zero, content: .zero) }
         guard case .bubble(let preferred) = style, let target, !target.isNull, isFinite(target) else {
             return sheet(size: size, cutouts: cutouts, viewport: viewport)
         }

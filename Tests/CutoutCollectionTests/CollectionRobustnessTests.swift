@@ -168,9 +168,11 @@ import Testing
             #expect(motion.duration.isFinite && motion.duration >= 0, "case \(i): duration \(motion.duration)")
             #expect(motion.end.isFinite, "case \(i): end \(motion.end)")
             if startsInside { #expect(range.contains(motion.end), "case \(i): a release inside the range rests at \(motion.end), outside \(range)") }
-            for t in [0, 0.016, 0.3, 1, 10, 1e9, -1, CGFloat.nan, .infinity] {
+            for t in [0, 0.016, 0.3, 1, 10, 1e9, -1, CGFloat.nan, .infinity, -.infinity] {
                 #expect(motion.offset(at: t).isFinite, "case \(i): offset at \(t) of \(motion)")
             }
+            #expect(motion.offset(at: .infinity) == motion.end, "case \(i): +∞ is after the end")
+            #expect(motion.offset(at: -.infinity) == motion.offset(at: 0) && motion.offset(at: .nan) == motion.offset(at: 0), "case \(i): before 0 and NaN are at 0")
             let programmatic = model.scrollAnimation(showing: Self.rect(&rng), at: rng.pick([.top, .centered, .bottom]), axis: axis)
             #expect(range.contains(programmatic.end), "case \(i): programmatic target \(programmatic.end) outside \(range)")
             let sample = programmatic.offset(at: Self.value(&rng, 0...1))
