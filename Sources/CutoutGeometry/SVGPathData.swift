@@ -41,6 +41,21 @@ extension Path {
         try parser.parse(into: &self)
     }
 
+    /// The same path with each elliptical arc cut into equal cubic pieces of at most
+    /// `arcSegmentAngle` radians (``init(svgPathData:)`` cuts at ``maxArcSegmentAngle``, a
+    /// third of a half turn). The pieces' joints are vertices of the path; SVG markers use
+    /// them, since resvg places `marker-mid` where its arcs (cut per quarter turn) join.
+    package init(svgPathData: String, arcSegmentAngle: CGFloat) throws(SVGPathDataError) {
+        self.init()
+        var parser = SVGPathParser(Array(svgPathData.utf8))
+        parser.arcSegmentAngle = arcSegmentAngle
+        guard parser.bytes.count <= Path.maxSVGPathDataLength else {
+            throw SVGPathDataError(offset: 0, expected: "at most \(Path.maxSVGPathDataLength) bytes",
+                                   found: "\(parser.bytes.count) bytes")
+        }
+        try parser.parse(into: &self)
+    }
+
     /// The path as compact SVG path data using absolute `M`, `L`, `Q`, `C` and `Z` commands.
     /// Numbers use the shortest text that reads back to the same `Double`, so
     /// `Path(svgPathData: p.svgPathData) == p` for every path.
@@ -70,6 +85,7 @@ extension Path {
 private struct SVGPathParser {
     let bytes: [UInt8]
     var i = 0
+    var arcSegmentAngle = Path.maxArcSegmentAngle
 
     init(_ bytes: [UInt8]) { self.bytes = bytes }
 
@@ -215,7 +231,8 @@ private struct SVGPathParser {
                 let sweep = try flag(); skipSeparator()
                 let p = try point(relativeTo: base)
                 path.addSVGArc(from: current, to: p, radii: CGSize(width: rx, height: ry),
-                               xAxisRotation: angle * .pi / 180, largeArc: large, sweep: sweep)
+                               xAxisRotation: angle * .pi / 180, largeArc: large, sweep: sweep,
+                               maxSegmentAngle: arcSegmentAngle)
                 current = p
             default:
                 throw fail("a path command")
@@ -232,7 +249,7 @@ extension Path {
     /// implementation notes (F.6): zero radii give a line, radii too small are scaled up to fit,
     /// identical endpoints add nothing. The last curve ends exactly at `p1`.
     mutating func addSVGArc(from p0: CGPoint, to p1: CGPoint, radii: CGSize, xAxisRotation phi: CGFloat,
-                            largeArc: Bool, sweep: Bool) {
+                            largeArc: Bool, sweep: Bool, maxSegmentAngle: CGFloat = Path.maxArcSegmentAngle) {
         if p0 == p1 { return }
         var rx = abs(radii.width), ry = abs(radii.height)
         if rx == 0 || ry == 0 { addLine(to: p1); return }
@@ -257,7 +274,9 @@ extension Path {
         if !sweep && dTheta > 0 { dTheta -= 2 * .pi }
         if sweep && dTheta < 0 { dTheta += 2 * .pi }
         guard dTheta.isFinite, cx.isFinite, cy.isFinite else { addLine(to: p1); return }
-        let n = max(1, Int((abs(dTheta) / Path.maxArcSegmentAngle - 1e-9).rounded(.up)))
+        // The allowance keeps an arc of exactly k pieces' sweep (a half turn is often a hair
+        // over π after the radii are scaled up to fit) from gaining a sliver of a piece.
+        let n = max(1, Int((abs(dTheta) / maxSegmentAngle - 1e-6).rounded(.up)))
         let seg = dTheta / CGFloat(n)
         let k = 4 / 3 * tan(seg / 4)
         func map(_ x: CGFloat, _ y: CGFloat) -> CGPoint {

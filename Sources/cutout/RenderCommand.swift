@@ -12,7 +12,7 @@ struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
         abstract: "Render an SVG file to PNG, or re-export it as SVG, through Cutout's layer tree.",
-        discussion: "The output format follows the extension of -o: .png (pixels) or .svg (vectors, as Cutout's renderer draws them). With only --width or only --height the other side keeps the document's aspect ratio. Sizes and scale must be positive and finite, and a PNG's pixel size (points × scale, rounded up) at most 32768 per side and 2^28 pixels in all; larger requests are refused before anything is allocated. Input files larger than 64 MiB are refused before they are read. Unsupported SVG content is skipped with a warning on standard error. Text finds its fonts in --font-file and --font-dir first, then the bundled DejaVu Sans, then the system's font folders.")
+        discussion: "The output format follows the extension of -o: .png (pixels) or .svg (vectors, as Cutout's renderer draws them). With only --width or only --height the other side keeps the document's aspect ratio. Sizes and scale must be positive and finite; a document whose own width or height is zero or negative draws nothing (an empty image when --width and --height are given, else an error), and a PNG's pixel size (points × scale, rounded up) at most 32768 per side and 2^28 pixels in all; larger requests are refused before anything is allocated. Input files larger than 64 MiB are refused before they are read. Unsupported SVG content is skipped with a warning on standard error. Text finds its fonts in --font-file and --font-dir first, then the bundled DejaVu Sans, then the system's font folders.")
 
     @Argument(help: "The SVG file to read.")
     var input: String
@@ -74,8 +74,17 @@ struct RenderCommand: ParsableCommand {
             throw CommandError("'\(input)' is not a usable SVG document: \(error)")
         }
         for w in image.warnings { FileHandle.standardError.write(Data("warning: \(input): \(w)\n".utf8)) }
-        let natural = image.size
-        guard natural.width > 0, natural.height > 0 else { throw CommandError("'\(input)' has an empty size") }
+        var natural = image.size
+        if !(natural.width > 0 && natural.height > 0) {
+            // SVG draws nothing for a zero (or negative) width or height; with the output's
+            // size given, that is an empty image of that size (resvg refuses the file).
+            guard let width, let height else {
+                throw CommandError("'\(input)' has an empty size (a zero or negative width or height): give --width and --height for an empty image")
+            }
+            FileHandle.standardError.write(Data("warning: \(input): the document's size is empty (a zero or negative width or height); nothing is drawn\n".utf8))
+            natural = CGSize(width: width, height: height)
+            image.layer.isHidden = true
+        }
         var size = natural
         switch (width, height) {
         case let (w?, h?): size = CGSize(width: w, height: h)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import CutoutRaster
 @testable import cutout
 
 @Suite struct CommandLineTests {
@@ -72,12 +73,21 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: tmp.path("out.png")))
     }
 
-    @Test func aDocumentWithoutAreaIsRefused() throws {
+    /// A zero or negative width or height draws nothing: without an output size there is no
+    /// image to make; with one, the image is empty (transparent; a warning on standard error
+    /// says why).
+    @Test func aDocumentWithoutAreaIsRefusedOrDrawnEmpty() throws {
         let tmp = try TemporaryFolder()
         let input = try tmp.write("flat.svg", "<svg width='0' height='10'/>")
         let outcome = runCutout(["render", input, "-o", tmp.path("out.png")])
         #expect(outcome.exitCode != 0)
         #expect(outcome.message.contains("empty size"))
+        let negative = try tmp.write("negative.svg", "<svg xmlns='http://www.w3.org/2000/svg' width='-5' height='-10'><rect width='8' height='8'/></svg>")
+        let sized = runCutout(["render", negative, "-o", tmp.path("empty.png"), "--width", "6", "--height", "4"])
+        #expect(sized.exitCode == 0, "\(sized.message)")
+        let png = try Pixmap(pngData: Data(contentsOf: URL(fileURLWithPath: tmp.path("empty.png"))))
+        #expect(png.width == 6 && png.height == 4)
+        #expect(png.data.allSatisfy { $0 == 0 })
     }
 
     @Test func unwritableOutputsAreNamedWithTheSystemReason() throws {

@@ -75,7 +75,7 @@ import CutoutRaster
     @Test func entityMisuseIsMalformed() {
         let cases = [
             "<!DOCTYPE svg [ <!ENTITY a \"&b;\"> <!ENTITY b \"&a;\"> ]><svg xmlns=\"http://www.w3.org/2000/svg\" id=\"&a;\"/>",
-            "<!DOCTYPE svg [ <!ENTITY m \"<g/>\"> ]><svg xmlns=\"http://www.w3.org/2000/svg\">&m;</svg>",
+            "<!DOCTYPE svg [ <!ENTITY m \"<g>\"> ]><svg xmlns=\"http://www.w3.org/2000/svg\">&m;</svg>",
             "<!DOCTYPE svg [ <!ENTITY a \"1\"> ]><svg xmlns=\"http://www.w3.org/2000/svg\" id=\"&b;\"/>",
             "<!DOCTYPE svg [ <!ENTITY a \"1\" ]><svg xmlns=\"http://www.w3.org/2000/svg\"/>",
             "<!DOCTYPE svg [ <!ENTITY a \"1> ]><svg xmlns=\"http://www.w3.org/2000/svg\"/>",

@@ -45,7 +45,10 @@ import CutoutRaster
             #expect(SVGNumberScanner.numberWithSuffix(text) == nil, "\(text)")
         }
         #expect(CSSColor.parse("rgb(0x10, 0, 0)") == nil)
-        #expect(CSSColor.parse("rgb(100%, 0, 0)") == Color(red: 1, green: 0, blue: 0))
+        #expect(CSSColor.parse("rgb(100%, 0%, 0%)") == Color(red: 1, green: 0, blue: 0))
+        // The comma syntax does not mix percentages and numbers (CSS Color 4); spaces may.
+        #expect(CSSColor.parse("rgb(100%, 0, 0)") == nil)
+        #expect(CSSColor.parse("rgb(100% 0 0)") == Color(red: 1, green: 0, blue: 0))
         #expect(CSSColor.parse("hsl(120deg, 100%, 50%)") == Color(red: 0, green: 1, blue: 0))
         let svg = """
         <svg xmlns="http://www.w3.org/2000/svg" width="10" height="10">

@@ -50,6 +50,9 @@ enum CSSColor {
         }
         switch name {
         case "rgb", "rgba":
+            // CSS Color 4: the legacy comma syntax takes three numbers or three percentages,
+            // never a mix (`rgba(0, 50%, 0, 0.5)` is invalid); the space syntax may mix them.
+            if args.contains(","), Set(parts.prefix(3).map { $0.hasSuffix("%") }).count > 1 { return nil }
             guard let r = component(parts[0], percentScale: 1, plainScale: 255),
                   let g = component(parts[1], percentScale: 1, plainScale: 255),
                   let b = component(parts[2], percentScale: 1, plainScale: 255) else { return nil }

@@ -3,10 +3,11 @@ import CutoutGeometry
 import CutoutRaster
 import CutoutLayers
 
-/// `context-fill` and `context-stroke` naming a `<use>`'s paint server (SVG 2, as resvg): the
-/// gradient or pattern is laid out once for the whole `<use>`, on its bounding box and in its
-/// user space, and each shape that paints with it shows its part. A shape is built before the
-/// `<use>`'s box is known, so it leaves a placeholder that ``fulfilContextPaints(of:in:depth:)``
+/// `context-fill` and `context-stroke` naming a paint server of the context element (SVG 2,
+/// as resvg): a `<use>`, or the shape a marker is drawn for. The gradient or pattern is laid
+/// out once for the whole element, on its bounding box and in its user space, and each shape
+/// that paints with it shows its part. A shape is built before the element's box is known,
+/// so it leaves a placeholder that ``fulfilContextPaints(of:in:depth:)``
 /// fills once the `<use>`'s content is complete.
 extension SVGBuilder {
     /// A shape's fill or stroke waiting for its `<use>`'s bounding box.
@@ -31,11 +32,12 @@ extension SVGBuilder {
         return placeholder
     }
 
-    /// Paints the placeholders left for the `<use>` `e`, whose content is complete in `layer`:
-    /// the paint server fills the content's bounding box in `layer`'s space, mapped back into
-    /// each placeholder's space and masked by its shape's fill or stroke. A paint server that
+    /// Paints the placeholders left for the context element `e`, whose content is complete in
+    /// `layer`: the paint server fills the bounding box in `layer`'s space (`box`, the shape's
+    /// own for a marker's context; else the `<use>`'s content's), mapped back into each
+    /// placeholder's space and masked by its shape's fill or stroke. A paint server that
     /// cannot be used leaves the shape unpainted.
-    func fulfilContextPaints(of e: SVGNode, in layer: Layer, depth: Int) throws(SVGError) {
+    func fulfilContextPaints(of e: SVGNode, in layer: Layer, box ownBox: CGRect? = nil, depth: Int) throws(SVGError) {
         guard let requests = contextPaintRequests.removeValue(forKey: ObjectIdentifier(e)), !requests.isEmpty else { return }
         // The placeholders' spaces mapped into `layer`'s (nil for one left out of the tree).
         let toUse: [Transform?] = requests.map { request in
@@ -50,8 +52,8 @@ extension SVGBuilder {
         }
         // The shapes painted only by context paint have no layer of their own yet: their paths
         // are added to the others'.
-        var box = Self.objectBoundingBox(of: layer)
-        for (request, m) in zip(requests, toUse) {
+        var box = ownBox ?? Self.objectBoundingBox(of: layer)
+        for (request, m) in zip(requests, toUse) where ownBox == nil {
             guard let m else { continue }
             let r = request.path.boundingBox.applying(m)
             box = box.map { $0.union(r) } ?? r
@@ -59,6 +61,16 @@ extension SVGBuilder {
         guard let box, box.width > 0 || box.height > 0 else { return }
         var boxPath = Path()
         boxPath.addRect(box)
+        // A marker's shapes reach past the shape's box: the paint covers them too.
+        var coverage: CGRect?
+        if ownBox != nil {
+            for (request, m) in zip(requests, toUse) {
+                guard let m else { continue }
+                let reach = request.stroke ? request.style.strokeWidth * max(request.style.miterLimit, 1) : 1
+                let r = request.path.boundingBox.insetBy(dx: -reach, dy: -reach).applying(m)
+                coverage = (coverage ?? box).union(r)
+            }
+        }
         for (request, m) in zip(requests, toUse) {
             guard let back = m?.inverted() else { continue }
             // The server is asked to paint the box (stroked, for a stroke: its layer then
@@ -66,11 +78,11 @@ extension SVGBuilder {
             // is dropped, since the shape's fill or stroke masks it here. A single colour
             // comes back as a shape, which is made to fill that area instead.
             guard let paint = try paintServer(request.server, path: boxPath, style: request.style, stroke: request.stroke,
-                                              request.element, depth: depth + 1) else { continue }
+                                              request.element, depth: depth + 1, coverage: coverage) else { continue }
             if let single = paint as? ShapeLayer {
                 let reach = request.stroke ? request.style.strokeWidth * max(request.style.miterLimit, 1) : 1
                 var area = Path()
-                area.addRect(box.insetBy(dx: -reach, dy: -reach))
+                area.addRect(coverage ?? box.insetBy(dx: -reach, dy: -reach))
                 single.path = area
                 single.fillColor = single.strokeColor ?? single.fillColor
                 single.strokeColor = nil
@@ -85,25 +97,5 @@ extension SVGBuilder {
             if !request.stroke { mask.fillColor = .black }
             request.placeholder.mask = mask
         }
-    }
-
-    /// The union of the geometry of `layer`'s shapes and pictures, in its space: SVG's object
-    /// bounding box, without strokes (``Layer/contentBounds(depth:cache:)`` includes them).
-    /// Masks and clips are not applied; each layer is visited once.
-    static func objectBoundingBox(of layer: Layer) -> CGRect? {
-        var box: CGRect?
-        var stack: [(Layer, Transform)] = layer.sublayers.map { ($0, $0.transformToSuperlayerBounds.concatenating(layer.effectiveSublayerTransform)) }
-        while let (l, m) = stack.popLast() {
-            var own: CGRect?
-            if let shape = l as? ShapeLayer, let path = shape.path, !path.isEmpty { own = path.boundingBox }
-            else if l.contents != nil || l.backgroundColor != nil { own = l.bounds }
-            if let own {
-                let r = own.applying(m)
-                if r.minX.isFinite, r.maxX.isFinite, r.minY.isFinite, r.maxY.isFinite { box = box.map { $0.union(r) } ?? r }
-            }
-            let inner = l.effectiveSublayerTransform.concatenating(m)
-            for sub in l.sublayers { stack.append((sub, sub.transformToSuperlayerBounds.concatenating(inner))) }
-        }
-        return box
     }
 }

@@ -122,7 +122,7 @@ extension SVGBuilder {
             root = try XMLDocumentParser(limits: inner).parse(data)
         } catch {
             switch error {
-            case .malformedXML, .nestingTooDeep, .entityDeclarationRefused:
+            case .malformedXML, .nestingTooDeep, .entityDeclarationRefused, .unsupportedEncoding:
                 warn(e.line, "\(name): the embedded SVG document cannot be read (\(error)); skipped")
                 return nil
             default: throw outer(error)

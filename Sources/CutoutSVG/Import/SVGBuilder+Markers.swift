@@ -207,7 +207,15 @@ extension SVGBuilder {
             try visit(marker)
             guard isWithinDepth(depth + 1, e, "marker '\(reference.prefix(40))'") else { continue }
             let placed = try expanding(marker, from: e) { () throws(SVGError) -> [Layer] in
-                try markerInstances(marker, at: vertices, kind, shapeStyle: style, e, depth: depth + 1)
+                // Inside a marker's content only markers count as cycles (as resvg): the
+                // content may show, through `<use>`, the very shape the marker is drawn for,
+                // whose own markers are then those not already being drawn. Every level
+                // adds a marker to the chain, so the recursion ends.
+                activeMarkers.insert(ObjectIdentifier(marker))
+                let outer = active
+                active = active.intersection(activeMarkers)
+                defer { active = outer; activeMarkers.remove(ObjectIdentifier(marker)) }
+                return try markerInstances(marker, at: vertices, kind, shapeStyle: style, e, depth: depth + 1)
             }
             markers += placed ?? []
         }
@@ -220,12 +228,15 @@ extension SVGBuilder {
             group.addSublayer(try paintedShape(path, style: first, e, depth: depth))
             markers.forEach(group.addSublayer)
             group.addSublayer(try paintedShape(path, style: second, e, depth: depth))
-            return group
+        } else {
+            let shape = try paintedShape(path, style: style, e, depth: depth)
+            if style.markersPosition != 0 { group.addSublayer(shape) }
+            markers.forEach(group.addSublayer)
+            if style.markersPosition == 0 { group.addSublayer(shape) }
         }
-        let shape = try paintedShape(path, style: style, e, depth: depth)
-        if style.markersPosition != 0 { group.addSublayer(shape) }
-        markers.forEach(group.addSublayer)
-        if style.markersPosition == 0 { group.addSublayer(shape) }
+        // `context-fill`/`context-stroke` paint servers in the markers are laid out on the
+        // shape's bounding box, in its user space.
+        try fulfilContextPaints(of: e, in: group, box: path.boundingBox, depth: depth)
         return group
     }
 
@@ -265,6 +276,7 @@ extension SVGBuilder {
         var context = SVGStyle()
         context.contextFill = shapeStyle.fill
         context.contextStroke = shapeStyle.strokeWidth > 0 ? shapeStyle.stroke : .none
+        context.contextOwner = ObjectIdentifier(e)
         let markerStyle = try inheritedStyle(of: marker, base: context)
 
         var out: [Layer] = []
@@ -352,8 +364,15 @@ extension SVGBuilder {
     /// The outline markers follow for shapes whose drawn path is split differently from
     /// SVG's (an ellipse, circle or rounded rectangle is drawn with arcs cut into eighths):
     /// SVG 2's path equivalents, one quarter arc per corner or quadrant, so markers land on
-    /// the same vertices as in resvg. nil for the other elements (their path is used).
+    /// the same vertices as in resvg. A `<path>`'s arcs are cut per quarter turn (resvg's
+    /// cubic pieces, whose joints get `marker-mid`; SVG itself would put none inside an arc),
+    /// not per sixth as drawn. nil for the other elements (their path is used).
     func markerGeometry(_ e: SVGNode) -> Path? {
+        if e.name == "path" {
+            guard let d = e.attributes["d"], d.utf8.contains(where: { $0 | 0x20 == UInt8(ascii: "a") }) else { return nil }
+            let path = pathData(d, e, arcSegmentAngle: .pi / 2)
+            return path.isEmpty ? nil : path
+        }
         var path = Path()
         /// A quarter of an ellipse about `c` from angle index `i` to `i + 1` (quarters
         /// clockwise from the right on a y-down screen); the controls only give the tangents.

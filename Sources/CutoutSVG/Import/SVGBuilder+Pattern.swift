@@ -46,7 +46,7 @@ extension SVGBuilder {
     /// `patternTransform` maps pattern space to user space. The content inherits the style of
     /// the pattern that holds it (and its ancestors), not of the shape it paints.
     func patternPaint(_ node: SVGNode, path: Path, style: SVGStyle, stroke: Bool, _ e: SVGNode,
-                      depth: Int) throws(SVGError) -> Layer? {
+                      depth: Int, coverage: CGRect? = nil) throws(SVGError) -> Layer? {
         let resolved = try resolvePattern(node, e, depth: depth)
         let a = resolved.attributes
         guard let source = resolved.content else {
@@ -114,7 +114,7 @@ extension SVGBuilder {
 
         // The layer covers the painted area, expressed in pattern space.
         let pad = stroke ? style.strokeWidth * max(style.miterLimit, 1) : 1
-        let painted = box.insetBy(dx: -pad, dy: -pad).applying(toPattern)
+        let painted = (coverage ?? box.insetBy(dx: -pad, dy: -pad)).applying(toPattern)
         guard painted.width > 0, painted.height > 0, painted.width.isFinite, painted.height.isFinite else { return nil }
         let pattern = try makeLayer { PatternLayer() }
         pattern.bounds = CGRect(origin: .zero, size: painted.size)

@@ -81,7 +81,9 @@ extension SVGBuilder {
         guard isWithinDepth(depth, e, "mask '\(ref.prefix(40))'") else { return try makeLayer { Layer() } }
         return try expanding(maskNode, from: e) { () throws(SVGError) -> Layer? in
             let a = maskNode.attributes
-            let box = layer.contentBounds(cache: boundsCache)
+            // The object bounding box: fill geometry, no stroke, so a horizontal line's box has
+            // no height and a mask region in its units masks everything away (as resvg).
+            let box = objectBox(including: layer)
             let regionInBox = (a["maskUnits"] ?? "objectBoundingBox") != "userSpaceOnUse"
             func len(_ name: String, _ def: String, _ axis: Axis) -> CGFloat {
                 guard let l = SVGLength.parse(a[name] ?? def, maxMagnitude: limits.maxCoordinate) else { return 0 }

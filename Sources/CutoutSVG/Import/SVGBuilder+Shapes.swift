@@ -71,20 +71,26 @@ extension SVGBuilder {
     }
 
     /// Path data; on an error the part before it is kept (as browsers do) with a warning.
-    /// Coordinates are clamped to ±``SVGImporter/Limits/maxCoordinate``.
-    func pathData(_ d: String, _ e: SVGNode) -> Path {
+    /// Coordinates are clamped to ±``SVGImporter/Limits/maxCoordinate``. With
+    /// `arcSegmentAngle`, arcs are cut into pieces of at most that angle (for markers; no
+    /// warning then, the drawn path has given it).
+    func pathData(_ d: String, _ e: SVGNode, arcSegmentAngle: CGFloat? = nil) -> Path {
+        func parse(_ d: String) throws(SVGPathDataError) -> Path {
+            if let arcSegmentAngle { return try Path(svgPathData: d, arcSegmentAngle: arcSegmentAngle) }
+            return try Path(svgPathData: d)
+        }
         var path: Path
         do {
-            path = try Path(svgPathData: d)
+            path = try parse(d)
         } catch {
-            warn(e.line, "\(error); kept the path before the error")
+            if arcSegmentAngle == nil { warn(e.line, "\(error); kept the path before the error") }
             let bytes = Array(d.utf8.prefix(error.offset))
             let commands = Set("MmLlHhVvCcSsQqTtAaZz".utf8)
             var cut = bytes.count
             // Keep only complete commands: drop back to the last command letter before the error.
             while cut > 0, !commands.contains(bytes[cut - 1]) { cut -= 1 }
             if cut > 0, bytes[cut - 1] | 0x20 != UInt8(ascii: "z") { cut -= 1 }
-            path = (try? Path(svgPathData: String(decoding: bytes[0..<max(cut, 0)], as: UTF8.self))) ?? Path()
+            path = (try? parse(String(decoding: bytes[0..<max(cut, 0)], as: UTF8.self))) ?? Path()
         }
         let m = limits.maxCoordinate
         func c(_ p: CGPoint) -> CGPoint { CGPoint(x: min(max(p.x, -m), m), y: min(max(p.y, -m), m)) }

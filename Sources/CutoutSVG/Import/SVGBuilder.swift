@@ -32,10 +32,19 @@ final class SVGBuilder {
     /// units measure their element, and nested ones would otherwise measure the same
     /// content again at every level.
     let boundsCache = ContentBoundsCache()
+    /// Object bounding boxes of built layers (see `objectBox(including:)`), each kept with its
+    /// layer so that an identifier is not reused while cached.
+    var objectBoxCache: [ObjectIdentifier: (layer: Layer, box: CGRect?)] = [:]
+    /// Layers measured by `objectBox(including:)`.
+    var objectBoxMeasurements = 0
     /// The deepest level of nesting and references checked so far (see ``isWithinDepth(_:_:_:)``).
     var deepest = 0
     /// Elements being expanded through a reference (`use`, `clip-path`, `mask`), to detect cycles.
     var active: Set<ObjectIdentifier> = []
+    /// References that lead a pattern or mask back to itself (see `findSelfReferences`).
+    var droppedReferences: Set<DroppedReference> = []
+    /// The `<marker>`s whose content is being built (see `shapeWithMarkers`).
+    var activeMarkers: Set<ObjectIdentifier> = []
     var declarationCache: [ObjectIdentifier: [String: String]] = [:]
     /// Parents and siblings of every element, for CSS selectors (built with the style sheets).
     var cssTree: CSSElementTree?
@@ -131,6 +140,7 @@ final class SVGBuilder {
     func build() throws(SVGError) -> SVGImage {
         try index(root)
         try visit(root)
+        try findSelfReferences()
         let d = try declarations(root)
         let vb = root.attributes["viewBox"].flatMap { SVGViewBox.parse($0, maxMagnitude: limits.maxCoordinate) }
         if root.attributes["viewBox"] != nil, vb == nil { warn(root.line, "invalid viewBox ignored") }
@@ -138,7 +148,12 @@ final class SVGBuilder {
         var h = length(root.attributes["height"], root)
         if case .percent = w { w = nil }
         if case .percent = h { h = nil }
-        var size = CGSize(width: w?.resolved(0) ?? 300, height: h?.resolved(0) ?? 150)
+        // Without a view box, a missing or percentage width or height leaves no size to lay
+        // the document out in: as resvg does, the content is laid out in the width and height
+        // given, 100 for a side without one, and the size becomes the far corner of the
+        // content's bounding box (see below).
+        let sizedByContent = vb == nil && (w == nil || h == nil)
+        var size = CGSize(width: w?.resolved(0) ?? 100, height: h?.resolved(0) ?? 100)
         if let vb {
             switch (w, h) {
             case (nil, nil): size = vb.rect.size
@@ -175,6 +190,11 @@ final class SVGBuilder {
         if let vb { content.transform = vb.transform(into: layer.bounds, preserveAspectRatio: root.attributes["preserveAspectRatio"]) }
         try finish(content, root, d, style: style, applyTransform: false, depth: 1)
         layer.addSublayer(content)
+        if sizedByContent, let box = Self.strokeBoundingBox(of: layer), box.maxX > 0, box.maxY > 0 {
+            // The origin stays where it is: content at negative coordinates is cut off.
+            size = CGSize(width: box.maxX, height: box.maxY)
+            layer.bounds = CGRect(origin: .zero, size: size)
+        }
         return SVGImage(layer: layer, size: size, warnings: warnings)
     }
 
@@ -227,10 +247,12 @@ final class SVGBuilder {
             if let c = CSSColor.parse(v) { s.color = c } else if v.lowercased() != "currentcolor" { warn(e.line, "invalid color '\(v.prefix(40))' ignored") }
         }
         if let v = value("fill") {
-            if let p = SVGPaint.parse(v, currentColor: s.color) { s.fill = p; s.fillFromContext = nil } else { warn(e.line, "invalid fill '\(v.prefix(40))' ignored") }
+            if droppedReferences.contains(DroppedReference(element: ObjectIdentifier(e), property: "fill")) { s.fill = .none; s.fillFromContext = nil }
+            else if let p = SVGPaint.parse(v, currentColor: s.color) { s.fill = p; s.fillFromContext = nil } else { warn(e.line, "invalid fill '\(v.prefix(40))' ignored") }
         }
         if let v = value("stroke") {
-            if let p = SVGPaint.parse(v, currentColor: s.color) { s.stroke = p; s.strokeFromContext = nil } else { warn(e.line, "invalid stroke '\(v.prefix(40))' ignored") }
+            if droppedReferences.contains(DroppedReference(element: ObjectIdentifier(e), property: "stroke")) { s.stroke = .none; s.strokeFromContext = nil }
+            else if let p = SVGPaint.parse(v, currentColor: s.color) { s.stroke = p; s.strokeFromContext = nil } else { warn(e.line, "invalid stroke '\(v.prefix(40))' ignored") }
         }
         resolveContextPaint(&s)
         // Font first: `em` in the lengths below is the element's own font size.
@@ -369,7 +391,9 @@ final class SVGBuilder {
         var clip: Layer?
         if let ref = d["clip-path"], ref != "none" { clip = try clipLayer(ref, for: layer, e, depth: depth + 1) }
         var mask: Layer?
-        if let ref = d["mask"], ref != "none" { mask = try maskLayer(ref, for: layer, e, style: style, depth: depth + 1) }
+        if let ref = d["mask"], ref != "none", !droppedReferences.contains(DroppedReference(element: ObjectIdentifier(e), property: "mask")) {
+            mask = try maskLayer(ref, for: layer, e, style: style, depth: depth + 1)
+        }
         // Mask and clip both multiply the alpha, so they chain as masks of masks. The mask is
         // placed in the element's coordinates (bounds origin at its position) and may carry the
         // mask of its `<mask>` element: the clip, which may carry its own clip-path, goes at

@@ -28,8 +28,12 @@ public enum SVGError: Error, Hashable, Sendable, CustomStringConvertible {
     case entityExpansionTooLarge(line: Int, limit: Int)
     /// Entities refer to entities more than ``SVGImporter/Limits/maxEntityDepth`` levels deep.
     case entityNestingTooDeep(line: Int, limit: Int)
-    /// The input is not well-formed XML (or not UTF-8).
+    /// The input is not well-formed XML (or not valid in its encoding).
     case malformedXML(line: Int, reason: String)
+    /// The XML declaration names an encoding the importer does not read (it reads UTF-8,
+    /// UTF-16 and the single-byte encodings listed at ``SVGImporter``). The name is cut to
+    /// 40 characters.
+    case unsupportedEncoding(name: String)
     /// The root element is not `<svg>`.
     case notSVG(rootElement: String)
 
@@ -48,6 +52,8 @@ public enum SVGError: Error, Hashable, Sendable, CustomStringConvertible {
         case .entityExpansionTooLarge(let line, let l): return "line \(line): entity expansion exceeds \(l) bytes"
         case .entityNestingTooDeep(let line, let l): return "line \(line): entities nested deeper than \(l) levels"
         case .malformedXML(let line, let r): return "line \(line): malformed XML: \(r)"
+        case .unsupportedEncoding(let name):
+            return "line 1: the encoding '\(name)' is not supported (UTF-8, UTF-16, US-ASCII, ISO-8859-1, ISO-8859-2, Windows-1250 to -1254 and Macintosh are)"
         case .notSVG(let r): return "root element is <\(r)>, not <svg>"
         }
     }

@@ -9,7 +9,12 @@ public struct SVGImage {
     /// The root layer: `bounds` is `(0, 0, size)`, it clips to its bounds, and its frame is
     /// at the origin.
     public var layer: Layer
-    /// The document's size (`width`/`height`, else the view box's size, else 300×150).
+    /// The document's size: `width` × `height`; one of them missing (or a percentage) takes
+    /// the view box's aspect ratio, both the view box's size. Without a view box, a missing
+    /// or percentage side makes the size the far corner (from the origin) of the content's
+    /// bounding box (the geometry of every shape, hidden ones included, with the
+    /// outlines of the strokes), as resvg does; 100 × 100 when there is no content. A zero or negative side gives an empty size
+    /// (SVG: such a document is not rendered).
     public var size: CGSize
     /// Everything skipped or approximated (unsupported elements, broken references, cycles…).
     public var warnings: [SVGWarning]
@@ -43,8 +48,12 @@ public struct SVGImage {
 /// classes, ids, attribute tests, `:first-child` and the descendant, child, `+` and `~`
 /// combinators; every CSS colour syntax; `paint-order` (stroke below or above the fill);
 /// `mix-blend-mode` (`Layer/blendMode`) and `isolation` (`Layer/isolatesBlending`); a
-/// DOCTYPE's internal entities (text replacement, bounded by ``Limits/maxEntityDepth`` and
-/// ``Limits/maxEntityExpansionBytes``; external and parameter entities are refused);
+/// DOCTYPE's internal entities (text replacement, their text parsed as content where they
+/// are referenced in content, so it may hold elements; bounded by ``Limits/maxEntityDepth``
+/// and ``Limits/maxEntityExpansionBytes``; external and parameter entities are refused);
+/// documents in UTF-8, in UTF-16 with a byte order mark, or in a single-byte encoding named
+/// by the XML declaration (US-ASCII, ISO-8859-1, ISO-8859-2, Windows-1250 to Windows-1254,
+/// Macintosh; others are refused with ``SVGError/unsupportedEncoding(name:)``);
 /// `filter` as `Layer/filters`: `url(#id)` lists of `<filter>` graphs (`feFlood`, `feOffset`,
 /// `feGaussianBlur`, `feColorMatrix`, `feBlend`, `feComposite`, `feMerge`, `feDropShadow`,
 /// `feComponentTransfer`, `feMorphology`, `feConvolveMatrix`, `feTile`, `feDisplacementMap`,

@@ -26,7 +26,12 @@ enum SVGPaint: Equatable {
                 .trimmingCharacters(in: CharacterSet(charactersIn: " '\""))
             guard inner.hasPrefix("#") else { return nil }
             let rest = s[s.index(after: close)...].trimmingCharacters(in: .whitespaces)
-            let fallback = rest.isEmpty || rest == "none" ? nil : rest.lowercased() == "currentcolor" ? currentColor : CSSColor.parse(rest)
+            // SVG 2's `<url> [none | <color>]?`: anything else after the URL (SVG 1.1's
+            // `icc-color(…)`, which no renderer reads) makes the whole paint invalid, as in
+            // resvg and browsers, just as it does after a plain colour.
+            if rest.isEmpty || rest == "none" { return .url(String(inner.dropFirst()), fallback: nil) }
+            if rest.lowercased() == "currentcolor" { return .url(String(inner.dropFirst()), fallback: currentColor) }
+            guard let fallback = CSSColor.parse(rest) else { return nil }
             return .url(String(inner.dropFirst()), fallback: fallback)
         }
         return CSSColor.parse(s).map(SVGPaint.color)
@@ -64,10 +69,11 @@ struct SVGStyle {
     /// What `context-fill` and `context-stroke` stand for (inherited into marker content).
     var contextFill: SVGPaint = .none
     var contextStroke: SVGPaint = .none
-    /// The `<use>` whose paints `contextFill` and `contextStroke` are (nil for a marker's).
+    /// The context element whose paints `contextFill` and `contextStroke` are: a `<use>`, or
+    /// the shape a marker is drawn for.
     var contextOwner: ObjectIdentifier?
-    /// Set when `fill` / `stroke` is a paint server taken from a `<use>`'s context paint: it
-    /// is then laid out on that `<use>`'s bounding box and user space (see
+    /// Set when `fill` / `stroke` is a paint server taken from a context element's paint: it
+    /// is then laid out on that element's bounding box and user space (see
     /// `SVGBuilder.fulfilContextPaints`).
     var fillFromContext: ObjectIdentifier?
     var strokeFromContext: ObjectIdentifier?

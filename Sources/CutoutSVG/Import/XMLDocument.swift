@@ -90,16 +90,19 @@ enum XMLNamespaces {
 }
 
 /// A small non-validating XML parser for SVG, written for hostile input: it expands only the
-/// DOCTYPE's internal entities, as plain text and within a depth and size budget (external
-/// and parameter entities are refused), never fetches anything, and enforces the size, depth
+/// DOCTYPE's internal entities, within a depth and size budget (external and parameter
+/// entities are refused), never fetches anything, and enforces the size, depth
 /// and element-count limits while it reads, so time and memory stay proportional to the
 /// (bounded) input.
 ///
 /// Supported: elements, attributes in single or double quotes, character data, CDATA,
 /// comments, processing instructions (skipped), a DOCTYPE whose internal subset may declare
 /// general entities (`<!ENTITY ns_svg "http://www.w3.org/2000/svg">`, as Adobe Illustrator
-/// writes; their text may not contain markup), the five predefined entities and numeric
-/// character references.
+/// writes), the five predefined entities and numeric character references. An entity
+/// referenced in content is parsed as content, so its text may hold elements (XML's rule; it
+/// must be balanced: what it opens it closes); in an attribute value its text may not hold
+/// `<`. The document is UTF-8, UTF-16 with a byte order mark, or in a single-byte encoding
+/// its XML declaration names (see ``XMLEncoding``).
 struct XMLDocumentParser {
     let limits: SVGImporter.Limits
 
@@ -107,7 +110,7 @@ struct XMLDocumentParser {
         guard data.count <= limits.maxInputBytes else {
             throw .inputTooLarge(bytes: data.count, limit: limits.maxInputBytes)
         }
-        let bytes = [UInt8](data)
+        let bytes = try XMLEncoding.utf8(data)
         var scanner = Scanner(bytes: bytes, limits: limits)
         let root = try scanner.document()
         XMLNamespaces.resolve(root)
@@ -125,15 +128,23 @@ struct XMLDocumentParser {
         /// Bytes produced by entity expansion so far, plus one per reference expanded (so
         /// entities that expand to nothing still cost something).
         var entityExpansionCost = 0
+        /// The entities whose text is being parsed as content (innermost last).
+        var openEntities: [String] = []
+        /// For the text of an entity: the line of the reference in the document, which every
+        /// element and error inside is given.
+        let referenceLine: Int?
 
-        init(bytes: [UInt8], limits: SVGImporter.Limits) {
+        init(bytes: [UInt8], limits: SVGImporter.Limits, referenceLine: Int? = nil) {
             self.bytes = bytes
             self.limits = limits
-            if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { i = 3 }
+            self.referenceLine = referenceLine
+            if referenceLine == nil, bytes.starts(with: [0xEF, 0xBB, 0xBF]) { i = 3 }
         }
 
-        /// The 1-based line of byte offset `offset` (computed only when needed).
+        /// The 1-based line of byte offset `offset` (computed only when needed); inside an
+        /// entity's text, the line of the reference.
         func line(at offset: Int) -> Int {
+            if let referenceLine { return referenceLine }
             var n = 1
             for b in bytes[0..<min(offset, bytes.count)] where b == 0x0A { n += 1 }
             return n
@@ -275,63 +286,114 @@ struct XMLDocumentParser {
             var stack: [SVGNode] = []
             var root: SVGNode?
             repeat {
-                if peek("</") {
-                    i += 2
-                    let n = try name()
-                    skipSpace()
-                    guard i < bytes.count, bytes[i] == UInt8(ascii: ">") else { throw fail("expected '>' after </\(n)") }
-                    i += 1
-                    guard let open = stack.popLast(), open.name == n else { throw fail("unexpected </\(n)>") }
-                } else if peek("<!--") {
-                    try skip(past: "-->", what: "comment")
-                } else if peek("<![CDATA[") {
-                    i += 9
-                    let start = i
-                    try skip(past: "]]>", what: "CDATA section")
-                    try appendText(bytes[start..<(i - 3)], to: stack.last)
-                } else if peek("<?") {
-                    try skip(past: "?>", what: "processing instruction")
-                } else if peek("<!") {
-                    throw fail("unexpected markup declaration")
-                } else if peek("<") {
-                    let line = line(atCheap: i)
-                    i += 1
-                    let n = try name()
-                    let (attributes, selfClosing) = try attributeList(element: n)
-                    elementCount += 1
-                    guard elementCount <= limits.maxElements else { throw .tooManyElements(limit: limits.maxElements) }
-                    let e = SVGNode(name: n, attributes: attributes, line: line)
-                    if let parent = stack.last { parent.children.append(e) } else { root = e }
-                    if !selfClosing {
-                        guard stack.count < limits.maxDepth else { throw .nestingTooDeep(line: self.line(at: i), limit: limits.maxDepth) }
-                        stack.append(e)
-                    }
-                } else if i < bytes.count {
-                    let start = i
-                    while i < bytes.count, bytes[i] != UInt8(ascii: "<") { i += 1 }
-                    let decoded = try decode(bytes[start..<i])
-                    if let parent = stack.last {
-                        guard parent.text.utf8.count + decoded.utf8.count <= limits.maxAttributeBytes else {
-                            throw .attributeTooLarge(line: self.line(at: start), name: "text of <\(parent.name)>", limit: limits.maxAttributeBytes)
-                        }
-                        parent.appendText(decoded)
-                    }
-                } else {
-                    throw fail("unexpected end of input inside <\(stack.last?.name ?? "?")>")
-                }
+                try contentItem(&stack, root: &root, base: 0)
             } while !stack.isEmpty
             guard let root else { throw fail("no root element") }
             return root
+        }
+
+        /// Reads one piece of content: a tag, a comment, CDATA, a processing instruction, a run
+        /// of character data or a reference. Elements open and close on `stack`; below `base`
+        /// nothing may be closed (the elements around an entity's text).
+        mutating func contentItem(_ stack: inout [SVGNode], root: inout SVGNode?, base: Int) throws(SVGError) {
+            if peek("</") {
+                i += 2
+                let n = try name()
+                skipSpace()
+                guard i < bytes.count, bytes[i] == UInt8(ascii: ">") else { throw fail("expected '>' after </\(n)") }
+                i += 1
+                guard stack.count > base, let open = stack.popLast(), open.name == n else { throw fail("unexpected </\(n)>") }
+            } else if peek("<!--") {
+                try skip(past: "-->", what: "comment")
+            } else if peek("<![CDATA[") {
+                i += 9
+                let start = i
+                try skip(past: "]]>", what: "CDATA section")
+                try appendText(bytes[start..<(i - 3)], to: stack.last)
+            } else if peek("<?") {
+                try skip(past: "?>", what: "processing instruction")
+            } else if peek("<!") {
+                throw fail("unexpected markup declaration")
+            } else if peek("<") {
+                let line = line(atCheap: i)
+                i += 1
+                let n = try name()
+                let (attributes, selfClosing) = try attributeList(element: n)
+                elementCount += 1
+                guard elementCount <= limits.maxElements else { throw .tooManyElements(limit: limits.maxElements) }
+                let e = SVGNode(name: n, attributes: attributes, line: line)
+                if let parent = stack.last { parent.children.append(e) } else { root = e }
+                if !selfClosing {
+                    guard stack.count < limits.maxDepth else { throw .nestingTooDeep(line: self.line(at: i), limit: limits.maxDepth) }
+                    stack.append(e)
+                }
+            } else if i < bytes.count {
+                let start = i
+                while i < bytes.count, bytes[i] != UInt8(ascii: "<"), bytes[i] != UInt8(ascii: "&") { i += 1 }
+                if i > start { try appendDecoded(bytes[start..<i], at: start, to: stack.last) }
+                guard i < bytes.count, bytes[i] == UInt8(ascii: "&") else { return }
+                let reference = i
+                guard let semi = bytes[i...].prefix(1026).firstIndex(of: UInt8(ascii: ";")) else { throw fail("unterminated entity reference") }
+                i = semi + 1
+                let ref = String(decoding: bytes[(reference + 1)..<semi], as: UTF8.self)
+                if let value = entities[ref] {
+                    try include(ref, value, in: &stack)
+                } else {
+                    try appendDecoded(bytes[reference..<i], at: reference, to: stack.last)
+                }
+            } else {
+                throw fail("unexpected end of input inside <\(stack.last?.name ?? "?")>")
+            }
+        }
+
+        /// Parses the text of entity `name`, referenced in the content of `stack.last`, as
+        /// content in its place (XML's "included" entities), so it may hold elements and
+        /// further references. The text must be balanced: it closes only what it opens. Each
+        /// inclusion costs its length plus one against ``SVGImporter/Limits/maxEntityExpansionBytes``
+        /// (so nested references cannot multiply the work unseen) and counts one level
+        /// against ``SVGImporter/Limits/maxEntityDepth``; elements count against the document's
+        /// limits as if written out. Errors inside name the line of the outermost reference.
+        mutating func include(_ name: String, _ value: [UInt8], in stack: inout [SVGNode]) throws(SVGError) {
+            guard !openEntities.contains(name) else { throw fail("entity &\(name); refers to itself") }
+            guard openEntities.count < limits.maxEntityDepth else {
+                throw .entityNestingTooDeep(line: line(at: i), limit: limits.maxEntityDepth)
+            }
+            try chargeEntityExpansion(value.count + 1)
+            var inner = Scanner(bytes: value, limits: limits, referenceLine: referenceLine ?? line(atCheap: i))
+            inner.i = 0
+            inner.entities = entities
+            inner.openEntities = openEntities + [name]
+            inner.elementCount = elementCount
+            inner.attributeCount = attributeCount
+            inner.entityExpansionCost = entityExpansionCost
+            let base = stack.count
+            var root: SVGNode?
+            while inner.i < value.count { try inner.contentItem(&stack, root: &root, base: base) }
+            guard stack.count == base else { throw inner.fail("entity &\(name); leaves <\(stack.last?.name ?? "?")> open") }
+            elementCount = inner.elementCount
+            attributeCount = inner.attributeCount
+            entityExpansionCost = inner.entityExpansionCost
         }
 
         /// Line numbers are needed for every element; counting from the start each time would
         /// be quadratic, so keep a running count.
         var lineCursor = (offset: 0, line: 1)
         mutating func line(atCheap offset: Int) -> Int {
+            if let referenceLine { return referenceLine }
             var (o, n) = lineCursor
             while o < offset { if bytes[o] == 0x0A { n += 1 }; o += 1 }
             lineCursor = (o, n)
             return n
+        }
+
+        /// Character data (UTF-8 checked, predefined entities and character references resolved).
+        mutating func appendDecoded(_ slice: ArraySlice<UInt8>, at start: Int, to element: SVGNode?) throws(SVGError) {
+            let decoded = try decode(slice)
+            guard let element else { return }
+            guard element.text.utf8.count + decoded.utf8.count <= limits.maxAttributeBytes else {
+                throw .attributeTooLarge(line: line(at: start), name: "text of <\(element.name)>", limit: limits.maxAttributeBytes)
+            }
+            element.appendText(decoded)
         }
 
         mutating func appendText(_ slice: ArraySlice<UInt8>, to element: SVGNode?) throws(SVGError) {
@@ -387,19 +449,20 @@ struct XMLDocumentParser {
             }
             var out: [UInt8] = []
             out.reserveCapacity(slice.count)
-            try resolve(slice, into: &out, open: [])
+            try resolve(slice, into: &out, open: openEntities, expanding: false)
             guard let s = String(validating: out, as: UTF8.self) else { throw fail("invalid UTF-8") }
             return s
         }
 
         /// Appends `slice` to `out` with its references resolved; `open` lists the entities
         /// being expanded (innermost last), which detects self-reference and bounds the depth.
-        mutating func resolve(_ slice: ArraySlice<UInt8>, into out: inout [UInt8], open: [String]) throws(SVGError) {
+        /// `expanding`: `slice` is an entity's text, expanded inside an attribute value.
+        mutating func resolve(_ slice: ArraySlice<UInt8>, into out: inout [UInt8], open: [String], expanding: Bool) throws(SVGError) {
             var k = slice.startIndex
             while k < slice.endIndex {
                 let b = slice[k]
-                if let entity = open.last {
-                    if b == UInt8(ascii: "<") { throw fail("the text of entity &\(entity); contains '<': markup in entities is not supported") }
+                if expanding, let entity = open.last {
+                    if b == UInt8(ascii: "<") { throw fail("the text of entity &\(entity); contains '<', which an attribute value may not hold") }
                     try chargeEntityExpansion(1)
                 }
                 guard b == UInt8(ascii: "&") else { out.append(b); k += 1; continue }
@@ -418,7 +481,7 @@ struct XMLDocumentParser {
                             throw .entityNestingTooDeep(line: line(at: i), limit: limits.maxEntityDepth)
                         }
                         try chargeEntityExpansion(1)
-                        try resolve(value[...], into: &out, open: open + [ref])
+                        try resolve(value[...], into: &out, open: open + [ref], expanding: true)
                     } else {
                         var code: UInt32?
                         if ref.hasPrefix("#x") || ref.hasPrefix("#X") { code = UInt32(ref.dropFirst(2), radix: 16) }
