@@ -71,7 +71,7 @@ import Testing
             case .attributeTooLarge(let line, _, _), .nestingTooDeep(let line, _), .entityDeclarationRefused(let line),
                  .tooManyAttributes(let line, _), .entityExpansionTooLarge(let line, _), .entityNestingTooDeep(let line, _):
                 #expect(line >= 1 && line <= lineCount(bytes), "\(what): \(error)")
-            case .notSVG, .tooManyElements, .tooManyVisits, .tooManyAttributeBytes, .inputTooLarge:
+            case .notSVG, .tooManyElements, .tooManyVisits, .tooManyAttributeBytes, .inputTooLarge, .unreadableCompressedInput:
                 break
             }
             #expect(!error.description.isEmpty)

@@ -32,6 +32,9 @@ public enum SVGError: Error, Hashable, Sendable, CustomStringConvertible {
     case malformedXML(line: Int, reason: String)
     /// The root element is not `<svg>`.
     case notSVG(rootElement: String)
+    /// The input is gzip-compressed (`.svgz`) but does not inflate: corrupt or truncated data,
+    /// or more than ``SVGImporter/Limits/maxInputBytes`` once inflated.
+    case unreadableCompressedInput(reason: String)
 
     public var description: String {
         switch self {
@@ -49,6 +52,7 @@ public enum SVGError: Error, Hashable, Sendable, CustomStringConvertible {
         case .entityNestingTooDeep(let line, let l): return "line \(line): entities nested deeper than \(l) levels"
         case .malformedXML(let line, let r): return "line \(line): malformed XML: \(r)"
         case .notSVG(let r): return "root element is <\(r)>, not <svg>"
+        case .unreadableCompressedInput(let r): return "compressed SVG (gzip) cannot be inflated: \(r)"
         }
     }
 }
