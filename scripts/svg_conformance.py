@@ -22,6 +22,10 @@ The report gives the pass rate per feature folder and for two scopes:
 draw text need the suite's fonts: pass their folder with --font-dir (for resvg's suite,
 `crates/resvg/tests/fonts`, the fonts its own test harness loads), as every engine measured
 against the suite gets them.
+
+`cutout render` reads `<image>` files from the SVG file's own folder only, unless granted more:
+the script grants the folder above SUITE_DIR (`--allow-dir`), where resvg's suite keeps the
+`resources/` its files link to as `../../../resources/…`, as resvg's own harness reads them.
 """
 import io
 import os
@@ -67,7 +71,7 @@ def cases(suite):
     return sorted(out)
 
 
-def check(cutout, svg, png, scratch, font_dirs=()):
+def check(cutout, svg, png, scratch, font_dirs=(), allow_dirs=()):
     """None when the case passes, else the reason."""
     reference = premultiplied(png)
     height, width = reference.shape[:2]
@@ -76,7 +80,8 @@ def check(cutout, svg, png, scratch, font_dirs=()):
         os.remove(out)
     try:
         run = subprocess.run([cutout, "render", svg, "-o", out, "--width", str(width), "--height", str(height)]
-                             + [arg for d in font_dirs for arg in ("--font-dir", d)],
+                             + [arg for d in font_dirs for arg in ("--font-dir", d)]
+                             + [arg for d in allow_dirs for arg in ("--allow-dir", d)],
                              capture_output=True, timeout=10)
     except subprocess.TimeoutExpired:
         return "timeout"
@@ -118,7 +123,7 @@ def main():
             scope = scope_of(group, feature)
             if scope is None:
                 continue
-            reason = check(cutout, svg, png, scratch, font_dirs)
+            reason = check(cutout, svg, png, scratch, font_dirs, [os.path.dirname(os.path.abspath(args[0]))])
             tally = per_feature.setdefault((scope, group, feature), [0, 0])
             tally[1] += 1
             per_scope[scope][1] += 1

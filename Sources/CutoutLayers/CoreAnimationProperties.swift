@@ -109,6 +109,9 @@ public struct CoreAnimationProperties: Hashable, Sendable {
     /// `CALayerContentsGravity` raw value.
     public var contentsGravity: String
     public var contentsScale: CGFloat
+    /// `CALayerContentsFilter` raw values (`"linear"`, `"nearest"`).
+    public var magnificationFilter = ContentsFilter.linear.rawValue
+    public var minificationFilter = ContentsFilter.linear.rawValue
     /// The Core Image blend filter's name for ``Layer/blendMode`` (`"multiplyBlendMode"`…);
     /// nil for normal and for the Porter-Duff operators.
     public var compositingFilter: String?
@@ -145,6 +148,8 @@ extension Layer {
             contentsGravity: Self.gravityName(contentsGravity, contentsAreFlipped: contentsAreFlipped),
             contentsScale: contentsScale.isFinite && contentsScale > 0 ? contentsScale : 1,
             compositingFilter: Self.compositingFilterName(blendMode), shape: nil, gradient: nil, unsupported: unsupported)
+        p.magnificationFilter = magnificationFilter.rawValue
+        p.minificationFilter = minificationFilter.rawValue
         if let s = self as? ShapeLayer {
             p.kind = .shape
             p.shape = Self.shapeProperties(s)

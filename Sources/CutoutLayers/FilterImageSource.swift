@@ -4,9 +4,9 @@ import CutoutRaster
 /// What `feImage` draws in its primitive subregion.
 public enum FilterImageSource: Hashable, Sendable {
     /// A picture (premultiplied pixels, e.g. a decoded PNG or JPEG), placed in the
-    /// subregion as `fit` says and drawn with bilinear sampling. A picture without pixels
-    /// draws nothing.
-    case picture(Pixmap, fit: FilterImageFit)
+    /// subregion as `fit` says and sampled with `interpolation` (SVG's `image-rendering`;
+    /// default bilinear). A picture without pixels draws nothing.
+    case picture(Pixmap, fit: FilterImageFit, interpolation: Interpolation = .bilinear)
     /// A layer (with its sublayers) drawn in the filtered layer's own coordinates, as if it
     /// were one of its sublayers, moved to the origin of the primitive subregion (the filter
     /// region's when the primitive has none): SVG's `feImage` naming an element, drawn as a

@@ -113,6 +113,10 @@ public class Layer {
     /// Pixels of ``contents`` per point, for gravities that keep the natural size and for the
     /// fixed corners of a nine-slice.
     public var contentsScale: CGFloat = 1
+    /// How ``contents`` is sampled where it is drawn larger than its pixels. Default linear.
+    public var magnificationFilter: ContentsFilter = .linear
+    /// How ``contents`` is sampled where it is drawn smaller than its pixels. Default linear.
+    public var minificationFilter: ContentsFilter = .linear
     /// A name for debugging and for finding a layer.
     public var name: String?
 

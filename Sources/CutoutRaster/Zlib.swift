@@ -127,3 +127,69 @@ enum Zlib {
         return .zlib(code: status, message: message)
     }
 }
+
+/// gzip (RFC 1952) decompression for compressed SVG (`.svgz`), with a bound on the output.
+package enum Gzip {
+    /// Why a gzip stream could not be decompressed.
+    package enum Failure: Error, Hashable, CustomStringConvertible {
+        /// The stream inflates to more than the allowed number of bytes; inflation stopped there.
+        case tooLarge(limit: Int)
+        /// zlib reported corrupt or truncated data (or could not start).
+        case corrupt(String)
+
+        package var description: String {
+            switch self {
+            case .tooLarge(let limit): return "it inflates to more than \(limit) bytes"
+            case .corrupt(let why): return "corrupt gzip data (\(why))"
+            }
+        }
+    }
+
+    /// Whether `bytes` start with gzip's magic number.
+    package static func isGzip(_ bytes: some Collection<UInt8>) -> Bool {
+        bytes.starts(with: [0x1F, 0x8B])
+    }
+
+    /// The first gzip member of `input`, inflated. The output grows with what the stream really
+    /// yields and inflation stops as soon as it passes `maxCount` bytes, so a small "zip bomb"
+    /// costs at most `maxCount` bytes of memory. Bytes after the member are ignored.
+    package static func decompress(_ input: [UInt8], maxCount: Int) throws(Failure) -> [UInt8] {
+        var stream = z_stream()
+        // 16 + MAX_WBITS: a gzip wrapper, not zlib's.
+        guard inflateInit2_(&stream, 16 + MAX_WBITS, zlibVersion(), Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
+            throw .corrupt("zlib could not start")
+        }
+        defer { inflateEnd(&stream) }
+        var output: [UInt8] = []
+        var scratch = [UInt8](repeating: 0, count: 1 << 16)
+        var failure: Failure?
+        input.withUnsafeBufferPointer { inBuf in
+            scratch.withUnsafeMutableBufferPointer { scratchBuf in
+                var offset = 0
+                while failure == nil {
+                    let inCount = min(inBuf.count - offset, 1 << 30)
+                    stream.next_in = UnsafeMutablePointer(mutating: inBuf.baseAddress.map { $0 + offset })
+                    stream.avail_in = uInt(inCount)
+                    stream.next_out = scratchBuf.baseAddress
+                    stream.avail_out = uInt(scratchBuf.count)
+                    let status = CZlib.inflate(&stream, Z_NO_FLUSH)
+                    let consumed = inCount - Int(stream.avail_in)
+                    let produced = scratchBuf.count - Int(stream.avail_out)
+                    offset += consumed
+                    if output.count + produced > maxCount {
+                        failure = .tooLarge(limit: maxCount)
+                        break
+                    }
+                    output.append(contentsOf: scratchBuf[0..<produced])
+                    if status == Z_STREAM_END { return }
+                    if status != Z_OK, !(status == Z_BUF_ERROR && (consumed > 0 || produced > 0)) {
+                        failure = .corrupt(stream.msg.map { String(cString: $0) } ?? (offset == inBuf.count ? "truncated" : "status \(status)"))
+                    }
+                }
+            }
+        }
+        WorkMeter.record(output.count, .inflatedBytes)
+        if let failure { throw failure }
+        return output
+    }
+}

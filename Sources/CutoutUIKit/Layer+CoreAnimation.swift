@@ -1,5 +1,5 @@
 // Apple APIs: QuartzCore (CALayer, CAShapeLayer, CAGradientLayer, CACornerMask,
-// CALayerContentsGravity, CAShapeLayerFillRule/LineCap/LineJoin, CAGradientLayerType,
+// CALayerContentsGravity, CALayerContentsFilter, CAShapeLayerFillRule/LineCap/LineJoin, CAGradientLayerType,
 // CATransform3DMakeAffineTransform, CATransaction), CoreGraphics. iOS 15 / macOS 12.
 #if canImport(UIKit) || canImport(AppKit)
 import CoreGraphics
@@ -57,6 +57,8 @@ extension Layer {
         layer.contentsCenter = p.contentsCenter
         layer.contentsGravity = CALayerContentsGravity(rawValue: p.contentsGravity)
         layer.contentsScale = p.contentsScale
+        layer.magnificationFilter = CALayerContentsFilter(rawValue: p.magnificationFilter)
+        layer.minificationFilter = CALayerContentsFilter(rawValue: p.minificationFilter)
         if let s = p.shape, let shape = layer as? CAShapeLayer {
             shape.path = s.path?.cgPath
             shape.fillColor = s.fillColor?.cgColor

@@ -12,7 +12,7 @@ struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
         abstract: "Render an SVG file to PNG, or re-export it as SVG, through Cutout's layer tree.",
-        discussion: "The output format follows the extension of -o: .png (pixels) or .svg (vectors, as Cutout's renderer draws them). With only --width or only --height the other side keeps the document's aspect ratio. Sizes and scale must be positive and finite; a document whose own width or height is zero or negative draws nothing (an empty image when --width and --height are given, else an error), and a PNG's pixel size (points × scale, rounded up) at most 32768 per side and 2^28 pixels in all; larger requests are refused before anything is allocated. Input files larger than 64 MiB are refused before they are read. Unsupported SVG content is skipped with a warning on standard error. Text finds its fonts in --font-file and --font-dir first, then the bundled DejaVu Sans, then the system's font folders.")
+        discussion: "The output format follows the extension of -o: .png (pixels) or .svg (vectors, as Cutout's renderer draws them). With only --width or only --height the other side keeps the document's aspect ratio. Sizes and scale must be positive and finite; a document whose own width or height is zero or negative draws nothing (an empty image when --width and --height are given, else an error), and a PNG's pixel size (points × scale, rounded up) at most 32768 per side and 2^28 pixels in all; larger requests are refused before anything is allocated. Input files larger than 64 MiB are refused before they are read. Unsupported SVG content is skipped with a warning on standard error. Text finds its fonts in --font-file and --font-dir first, then the bundled DejaVu Sans, then the system's font folders. <image> may read files in the SVG file's own folder and below it (paths resolve from that folder), and in the folders granted with --allow-dir; never any other file and never a URL.")
 
     @Argument(help: "The SVG file to read.")
     var input: String
@@ -34,6 +34,9 @@ struct RenderCommand: ParsableCommand {
 
     @Option(name: .customLong("font-file"), help: "A font file (.ttf, .otf, .ttc) searched for <text> before the system's; repeatable.")
     var fontFiles: [String] = []
+
+    @Option(name: .customLong("allow-dir"), help: "A folder whose files (at any depth) <image> may read, besides the SVG file's own folder, e.g. one that '../' paths reach; repeatable.")
+    var allowedDirectories: [String] = []
 
     var writesSVG: Bool { output.lowercased().hasSuffix(".svg") }
 
@@ -64,11 +67,24 @@ struct RenderCommand: ParsableCommand {
         return catalog
     }
 
+    /// The SVG file's folder, and the folders of --allow-dir.
+    func fileAccess() throws -> SVGImporter.FileAccess {
+        var granted: [URL] = []
+        for dir in allowedDirectories {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: dir, isDirectory: &isDirectory), isDirectory.boolValue else {
+                throw CommandError("--allow-dir '\(dir)' is not a folder")
+            }
+            granted.append(URL(fileURLWithPath: dir))
+        }
+        return .document(at: URL(fileURLWithPath: input), alsoReadable: granted)
+    }
+
     func run() throws {
         var file = InputFile(path: input, limit: SVGImporter.Limits.default.maxInputBytes)
         let data = try file.contents()
         let image: SVGImage
-        do { image = try SVGImporter.importSVG(data, fonts: try fontCatalog()) } catch let error as CommandError {
+        do { image = try SVGImporter.importSVG(data, fonts: try fontCatalog(), files: try fileAccess()) } catch let error as CommandError {
             throw error
         } catch {
             throw CommandError("'\(input)' is not a usable SVG document: \(error)")

@@ -65,18 +65,20 @@ import Testing
     }
 
     @Test(arguments: [
-        ("href='picture.png'", "only embedded data: URIs are read"),
-        ("href='https://example.com/a.png'", "only embedded data: URIs are read"),
-        ("href='file:///etc/passwd'", "only embedded data: URIs are read"),
+        ("href='picture.png'", "this import may read no files, only data: URIs"),
+        ("href='https://example.com/a.png'", "this import may read no files, only data: URIs"),
+        ("href='file:///etc/passwd'", "this import may read no files, only data: URIs"),
         ("", "has no href"),
         ("href='data:image/png,%89PNG'", "without base64"),
-        ("href='data:image/png;base64,@@@@'", "is not PNG"),
+        ("href='data:image/png;base64,@@@@'", "the image (type 'image/png') is not PNG, JPEG, GIF or SVG"),
         ("href='data:image/png;base64,iVBORw0KGgoAAAAN'", "PNG data could not be decoded"),
         ("href='data:image/jpeg;base64,/9j/4AAQSkZJRgABAQ=='", "JPEG data could not be decoded (JPEG data truncated"),
-        ("href='data:image/svg+xml;base64,H4sIALCNBmsC/7MpLktXqMjNySu2Vc8oKSmw0tcvLy/XKzfWyy9K1zcyMDDQB6pQ17cDAAdauVgpAAAA'", "compressed SVG (svgz) is not supported"),
+        ("href='data:image/svg+xml;base64,H4sIALCNBmsC/7MpLktXqMjNySu2Vc8oKSmw0tcv'", "compressed SVG (svgz) cannot be inflated: corrupt gzip data"),
+        ("href='data:image/webp;base64,UklGRhYAAABXRUJQVlA4TAoAAAAvAAAAAAfQ//73'", "WebP images are not supported"),
+        ("href='data:image/gif;base64,R0lGODlhAQABAAAAACw='", "GIF data could not be decoded (GIF data truncated"),
         ("href='data:image/svg+xml;base64,PHN2Zz48cmVjdA=='", "the embedded SVG document cannot be read (line 1: malformed XML"),
         ("href='data:image/svg+xml;base64,PGh0bWwvPg=='", "the embedded document's root is <html>, not <svg>"),
-        ("href='data:image/svg+xml;base64,c3Zn'", "the embedded SVG document does not start with '<'"),
+        ("href='data:image/svg+xml;base64,c3Zn'", "the image (type 'image/svg+xml') is not PNG, JPEG, GIF or SVG"),
     ])
     func refusedSourcesWarn(_ attribute: String, _ message: String) throws {
         let image = try SVGImporter.importSVG("<svg xmlns='http://www.w3.org/2000/svg' width='10' height='10'><image id='i' width='5' height='5' \(attribute)/></svg>")
@@ -84,6 +86,25 @@ import Testing
         #expect(image.warnings.count == 1)
         #expect(image.warnings.first?.message.contains(message) == true, "\(image.warnings)")
         #expect(image.warnings.first?.message.contains("<image id=\"i\">") == true)
+    }
+
+    /// Compressed SVG (svgz) and GIF as data: URIs are drawn like their plain forms.
+    @Test func compressedDocumentsAndGIFs() throws {
+        let inner = Data("<svg xmlns='http://www.w3.org/2000/svg' width='4' height='4'><rect width='4' height='4' fill='#f00'/></svg>".utf8)
+        let svgz = "data:image/svg+xml;base64," + (try SVGImageFilePolicyTests.gzip(inner)).base64EncodedString()
+        // A 2 × 1 GIF: blue, then green (minimum code size 2: clear, 0, 1, end).
+        let gif: [UInt8] = Array("GIF89a".utf8) + [2, 0, 1, 0, 0x80, 0, 0, 0, 0, 255, 0, 255, 0, 0x2C, 0, 0, 0, 0, 2, 0, 1, 0, 0, 2, 2, 0x44, 0x0A, 0, 0x3B]
+        let gifURI = "data:image/gif;base64," + Data(gif).base64EncodedString()
+        let image = try SVGImporter.importSVG("""
+            <svg xmlns='http://www.w3.org/2000/svg' width='10' height='4'>
+              <image width='4' height='4' href='\(svgz)'/><image x='6' width='4' height='2' preserveAspectRatio='none' href='\(gifURI)'/>
+            </svg>
+            """)
+        #expect(image.warnings.isEmpty, "\(image.warnings)")
+        let px = try LayerRenderer.render(image.layer, size: image.size)
+        #expect(px[1, 1] == PremultipliedRGBA8(r: 255, g: 0, b: 0, a: 255))
+        #expect(px[6, 0] == PremultipliedRGBA8(r: 0, g: 0, b: 255, a: 255))
+        #expect(px[9, 1] == PremultipliedRGBA8(r: 0, g: 255, b: 0, a: 255))
     }
 
     /// A PNG header declaring 100,000 × 100,000 pixels is refused by the decoder before any

@@ -85,8 +85,16 @@ package struct ContentsDrawing {
         guard let whole = wholeImageRect(src: src, dest: dest) else { return }
         ctx.saveGState()
         ctx.clip(to: Path(rect: dest), using: .winding)
-        ctx.draw(image, in: whole, interpolation: .bilinear)
+        ctx.draw(image, in: whole, interpolation: interpolation(src: src, dest: dest, ctm: ctx.ctm))
         ctx.restoreGState()
+    }
+
+    /// The layer's magnification filter where `src` covers more device pixels than it has
+    /// (by area), its minification filter otherwise.
+    func interpolation(src: CGRect, dest: CGRect, ctm: Transform) -> Interpolation {
+        let deviceArea = abs(ctm.a * ctm.d - ctm.b * ctm.c) * dest.width * dest.height
+        let filter = deviceArea >= src.width * src.height ? layer.magnificationFilter : layer.minificationFilter
+        return filter == .nearest ? .nearest : .bilinear
     }
 
     func nineSlice(src: CGRect, dest: CGRect, center cc: CGRect) -> [(src: CGRect, dest: CGRect)] {

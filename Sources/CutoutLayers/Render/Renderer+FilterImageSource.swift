@@ -17,14 +17,14 @@ extension Renderer {
         ctx.concatenate(placed.ctm.concatenating(Transform(translationX: -CGFloat(placed.region.x0), y: -CGFloat(placed.region.y0)))
             .concatenating(Transform(scaleX: 1 / s, y: 1 / s)))
         switch source {
-        case .picture(let picture, let fit):
+        case .picture(let picture, let fit, let interpolation):
             guard picture.width > 0, picture.height > 0 else { return blank }
             let rect = userSubregion(p, placed) ?? placed.userRegion
             guard let r = Renderer.finite(rect), r.width > 0, r.height > 0 else { return blank }
             let placedRect = fit.place(CGSize(width: picture.width, height: picture.height), in: r)
             ctx.saveGState()
             ctx.clip(to: Path(rect: r), using: .winding)
-            ctx.draw(picture, in: placedRect, interpolation: .bilinear)
+            ctx.draw(picture, in: placedRect, interpolation: interpolation)
             ctx.restoreGState()
         case .layer(let reference):
             // As SVG's `use` at the subregion's origin.

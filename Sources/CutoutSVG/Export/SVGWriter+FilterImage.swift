@@ -30,8 +30,9 @@ extension SVGWriter {
         switch source {
         case .layer:
             return layerID.map { [("href", "#" + $0)] } ?? []
-        case .picture(let pixels, let fit):
+        case .picture(let pixels, let fit, let interpolation):
             var attrs = [("preserveAspectRatio", aspectRatio(fit))]
+            if interpolation == .nearest { attrs.append(("image-rendering", "optimizeSpeed")) }
             if let png = try? pixels.pngData() { attrs.append(("href", "data:image/png;base64," + png.base64EncodedString())) }
             return attrs
         }

@@ -99,10 +99,13 @@ extension SVGWriter {
         guard !pieces.isEmpty, let png = try? drawing.image.pngData() else { return }
         let imageID = newID("image")
         let uri = "data:image/png;base64," + png.base64EncodedString()
+        // SVG has one sampling for both directions: nearest when the layer asks for it when
+        // magnified, where the difference shows.
+        let rendering = drawing.layer.magnificationFilter == .nearest ? [("image-rendering", "optimizeSpeed")] : []
         defs += "<image" + Self.attributes([
             ("id", imageID), ("width", String(drawing.image.width)), ("height", String(drawing.image.height)),
             ("preserveAspectRatio", "none"), ("href", uri), ("xlink:href", uri),
-        ]) + "/>\n"
+        ] + rendering) + "/>\n"
         for piece in pieces {
             guard let whole = drawing.wholeImageRect(src: piece.src, dest: piece.dest) else { continue }
             let clipID = newID("clip")

@@ -12,8 +12,8 @@ extension SVGBuilder {
     ///   cycles are cut with a warning. (An `feImage` naming the filtered element itself or an
     ///   ancestor never gets here: ``filterDrawsItsOwnElement(_:_:)`` drops that filter.)
     /// - `href="data:image/png;base64,…"` (or JPEG): the decoded picture, placed in the
-    ///   primitive subregion by `preserveAspectRatio` (see `image(_:style:depth:)` for what is
-    ///   decoded). Files and URLs are never read.
+    ///   primitive subregion by `preserveAspectRatio` and sampled as `image-rendering` says
+    ///   (see `image(_:style:depth:)` for what is decoded and which files may be read).
     /// Anything else (no `href`, an unknown id, an undecodable picture) gives transparent
     /// black, with a warning.
     func imageEffect(_ fe: SVGNode, filter: SVGNode, depth: Int) throws(SVGError) -> FilterEffect {
@@ -38,7 +38,10 @@ extension SVGBuilder {
         }
         switch decodedImage(fe) {
         case .pixels(let picture)?:
-            return .image(.picture(picture, fit: SVGBuilder.imageFit(fe.attributes["preserveAspectRatio"])))
+            // `image-rendering` is inherited from the filter's ancestors.
+            let style = computedStyle(try declarations(fe), parent: try inheritedStyle(of: filter), element: fe)
+            return .image(.picture(picture, fit: SVGBuilder.imageFit(fe.attributes["preserveAspectRatio"]),
+                                   interpolation: style.pixelatedImages ? .nearest : .bilinear))
         case .document?:
             warn(fe.line, "<feImage> with an embedded SVG document is not supported; it gives transparent black")
             return blank

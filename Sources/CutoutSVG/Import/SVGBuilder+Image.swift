@@ -3,29 +3,37 @@ import CutoutGeometry
 import CutoutRaster
 import CutoutLayers
 
-/// `<image>` with an embedded `data:` URI: a layer whose ``Layer/contents`` is the decoded
-/// picture, or the layers of an embedded SVG document.
+/// `<image>`: a layer whose ``Layer/contents`` is the decoded picture, or the layers of an SVG
+/// document.
 ///
-/// - Sources: `href` (or `xlink:href`) `data:image/png;base64,…` or `data:image/jpeg;base64,…`
-///   (the bytes decide, whatever type is declared): PNG by ``Pixmap/init(pngData:)``, baseline,
-///   extended sequential and progressive JPEG by ``Pixmap/init(jpegData:)``; an SVG document
-///   (`data:image/svg+xml;base64,…`, or bytes that start like XML whatever the declared type)
-///   imported as a separate document whose size (its `width`/`height`, else its view box) is
-///   the image's size. An unsupported JPEG (lossless, arithmetic-coded, CMYK), compressed
-///   SVG (`svgz`), an SVG document that cannot be read, non-base64 data and anything else is
-///   skipped with a warning naming the element. Files and URLs are never read: an `href` that
-///   is not a `data:` URI is skipped with a warning.
+/// - Sources: `href` (or `xlink:href`) as a `data:` URI (`data:image/png;base64,…`; base64
+///   only), or as a file when the import was granted files (``SVGImporter/FileAccess``: a
+///   relative path from the document's folder, within the granted folders; never a URL). The
+///   bytes decide the format, whatever type or extension is declared: PNG by
+///   ``Pixmap/init(pngData:)``, baseline, extended sequential and progressive JPEG by
+///   ``Pixmap/init(jpegData:)``, the first image of a GIF by ``Pixmap/init(gifData:)``; an
+///   SVG document (bytes that start like XML, or gzip-compressed `svgz` inflated to at most
+///   ``SVGImporter/Limits/maxInputBytes``) imported as a separate document whose size (its
+///   `width`/`height`, else its view box) is the image's size. An undecodable picture, WebP,
+///   an SVG document that cannot be read, a file that is missing or not granted, a URL, and
+///   anything else is skipped with a warning naming the element.
 /// - Embedded documents share the outer document's budget: they are imported with what is
 ///   left of its limits (elements, visits, attribute bytes, markers, and the depth left below
 ///   the `<image>`), and a broken limit inside one is an error of the whole import. Their
-///   warnings are reported, prefixed with the element.
+///   warnings are reported, prefixed with the element. They draw their own `data:` images but
+///   read no files (see ``SVGImporter/FileAccess``), so documents cannot show each other in a
+///   loop; nesting by `data:` URIs is bounded by the depth limit and the input's size.
 /// - Geometry: `x`, `y`, `width`, `height` (lengths or percentages of the viewport; a missing
 ///   or `auto` width or height takes the image's size in pixels, keeping its aspect ratio
 ///   when the other is given), `preserveAspectRatio` as for a view box of the image's pixel
 ///   size: `meet` and `none` give a layer of the placed image's size, `slice` a layer of the
 ///   viewport's size showing the part of the image that covers it (``Layer/contentsRect``).
-/// - Budget: decoding is bounded by the PNG decoder's pixel limits; each element is decoded
-///   once, however often `<use>` reaches it (all its layers share the pixels).
+///   `image-rendering: optimizeSpeed` (or `pixelated`, `crisp-edges`) samples the picture's
+///   nearest pixel (``Layer/magnificationFilter`` and ``Layer/minificationFilter``
+///   ``ContentsFilter/nearest``); other values sample bilinearly.
+/// - Budget: decoding is bounded by the decoders' pixel limits; each element is decoded
+///   once, however often `<use>` reaches it, and each file once, however many elements name
+///   it (all their layers share the pixels).
 extension SVGBuilder {
     func image(_ e: SVGNode, style: SVGStyle, depth: Int) throws(SVGError) -> Layer? {
         guard let source = decodedImage(e) else { return nil }
@@ -77,6 +85,8 @@ extension SVGBuilder {
         let layer = try makeLayer { Layer() }
         layer.contents = pixels
         layer.contentsGravity = .resize
+        layer.magnificationFilter = style.pixelatedImages ? .nearest : .linear
+        layer.minificationFilter = layer.magnificationFilter
         layer.isHidden = !style.visible
         if placed.width <= viewport.width + 1e-9, placed.height <= viewport.height + 1e-9 {
             layer.bounds = CGRect(origin: .zero, size: placed.size)
@@ -132,7 +142,7 @@ extension SVGBuilder {
             warn(e.line, "\(name): the embedded document's root is <\(root.name.prefix(40))>, not <svg>; skipped")
             return nil
         }
-        let builder = SVGBuilder(root: root, limits: inner, fonts: fonts)
+        let builder = SVGBuilder(root: root, limits: inner, fonts: fonts, isImageDocument: true)
         let image: SVGImage
         do throws(SVGError) { image = try builder.build() } catch { throw outer(error) }
         layerCount += builder.layerCount
@@ -143,15 +153,15 @@ extension SVGBuilder {
         return image
     }
 
-    /// What an `<image>`'s data URI holds.
+    /// What an `<image>`'s data URI or file holds.
     enum EmbeddedImage {
         case pixels(Pixmap)
         /// An SVG document's bytes (imported where the element is reached).
         case document(Data)
     }
 
-    /// The pixels of `e`'s data URI, decoded once per element; nil (warned about once) when
-    /// there are none to draw.
+    /// The picture or document `e` names, decoded once per element (and once per file); nil
+    /// (warned about once) when there is none to draw.
     func decodedImage(_ e: SVGNode) -> EmbeddedImage? {
         if let cached = imageCache[ObjectIdentifier(e)] { return cached }
         let pixels = uncachedImage(e)
@@ -166,8 +176,38 @@ extension SVGBuilder {
             return nil
         }
         let uri = href.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard uri.lowercased().hasPrefix("data:"), let comma = uri.firstIndex(of: ",") else {
-            warn(e.line, "\(name) refers to '\(uri.prefix(60))': only embedded data: URIs are read (never files or URLs); skipped")
+        if uri.lowercased().hasPrefix("data:") { return dataURIImage(uri, e, name) }
+        guard let loader, let baseDirectory else {
+            warn(e.line, isImageDocument
+                 ? "\(name) refers to '\(uri.prefix(60))': an SVG document shown as an image reads no files, only data: URIs; skipped"
+                 : "\(name) refers to '\(uri.prefix(60))': this import may read no files, only data: URIs (see SVGImporter.FileAccess); skipped")
+            return nil
+        }
+        let path: String
+        switch loader.resolve(uri, from: baseDirectory) {
+        case .failure(let refusal):
+            warn(e.line, "\(name): \(refusal.message); skipped")
+            return nil
+        case .success(let p): path = p
+        }
+        if let cached = loader.images[path] { return cached }
+        let image: EmbeddedImage?
+        switch loader.read(path) {
+        case .failure(let refusal):
+            warn(e.line, "\(name): \(refusal.message); skipped")
+            image = nil
+        case .success(let data):
+            let type = URL(fileURLWithPath: path).pathExtension.lowercased()
+            image = decode(data, declaredType: type.isEmpty ? "a file without extension" : ".\(type) file", e, name)
+        }
+        loader.images[path] = .some(image)
+        return image
+    }
+
+    /// The image in a `data:` URI (base64 only).
+    private func dataURIImage(_ uri: String, _ e: SVGNode, _ name: String) -> EmbeddedImage? {
+        guard let comma = uri.firstIndex(of: ",") else {
+            warn(e.line, "\(name): a data: URI without a comma; skipped")
             return nil
         }
         let header = uri[uri.index(uri.startIndex, offsetBy: 5)..<comma].lowercased()
@@ -181,7 +221,13 @@ extension SVGBuilder {
             warn(e.line, "\(name): invalid base64 data; skipped")
             return nil
         }
-        let bytes = [UInt8](data.prefix(8))
+        return decode(data, declaredType: mediaType.isEmpty ? "unnamed type" : "type '\(mediaType.prefix(40))'", e, name)
+    }
+
+    /// The picture or document in `data`: the bytes decide, whatever type is declared (as
+    /// resvg does). `declaredType` names it in warnings.
+    private func decode(_ data: Data, declaredType: String, _ e: SVGNode, _ name: String) -> EmbeddedImage? {
+        let bytes = [UInt8](data.prefix(12))
         if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) {
             do throws(PNGError) {
                 return .pixels(try Pixmap(pngData: data))
@@ -198,19 +244,31 @@ extension SVGBuilder {
                 return nil
             }
         }
-        if bytes.starts(with: [0x1F, 0x8B]) {
-            warn(e.line, "\(name): compressed SVG (svgz) is not supported; skipped")
+        if bytes.starts(with: Array("GIF8".utf8)) {
+            do throws(GIFError) {
+                return .pixels(try Pixmap(gifData: data))
+            } catch {
+                warn(e.line, "\(name): GIF data could not be decoded (\(error)); skipped")
+                return nil
+            }
+        }
+        if bytes.count == 12, bytes.starts(with: Array("RIFF".utf8)), bytes[8..<12].elementsEqual("WEBP".utf8) {
+            warn(e.line, "\(name): WebP images are not supported; skipped")
             return nil
         }
-        // The bytes decide: an XML document (after white space or a byte order mark) is read
-        // as SVG whatever type is declared, as resvg does.
-        let head = data.prefix(64).drop { [0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
-        if head.first == UInt8(ascii: "<") { return .document(data) }
-        if mediaType == "image/svg+xml" {
-            warn(e.line, "\(name): the embedded SVG document does not start with '<'; skipped")
-        } else {
-            warn(e.line, "\(name): image data of type '\(mediaType.prefix(40))' is not PNG; skipped")
+        var document = data
+        if Gzip.isGzip(bytes) {
+            do throws(Gzip.Failure) {
+                document = Data(try Gzip.decompress([UInt8](data), maxCount: limits.maxInputBytes))
+            } catch {
+                warn(e.line, "\(name): compressed SVG (svgz) cannot be inflated: \(error); skipped")
+                return nil
+            }
         }
+        // An XML document (after white space or a byte order mark) is read as SVG.
+        let head = document.prefix(64).drop { [0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
+        if head.first == UInt8(ascii: "<") { return .document(document) }
+        warn(e.line, "\(name): the image (\(declaredType)) is not PNG, JPEG, GIF or SVG; skipped")
         return nil
     }
 }

@@ -60,11 +60,21 @@ final class SVGBuilder {
     var viewport = CGSize(width: 300, height: 150)
     /// Where `<text>` finds its fonts.
     let fonts: FontCatalog
+    /// Reads the files `<image>` names; nil when this document may read none.
+    let loader: SVGResourceLoader?
+    /// The folder this document's relative paths resolve from (its own file's folder).
+    let baseDirectory: URL?
+    /// Whether this is an SVG document shown by an `<image>`, which reads no files.
+    let isImageDocument: Bool
 
-    init(root: SVGNode, limits: SVGImporter.Limits, fonts: FontCatalog = .standard) {
+    init(root: SVGNode, limits: SVGImporter.Limits, fonts: FontCatalog = .standard, loader: SVGResourceLoader? = nil,
+         baseDirectory: URL? = nil, isImageDocument: Bool = false) {
         self.root = root
         self.limits = limits
         self.fonts = fonts
+        self.loader = loader
+        self.baseDirectory = baseDirectory
+        self.isImageDocument = isImageDocument
     }
 
     /// Collects ids and style sheets (iteratively: the tree may be as deep as the limit allows).
@@ -212,7 +222,7 @@ final class SVGBuilder {
         "fill", "fill-opacity", "fill-rule", "stroke", "stroke-opacity", "stroke-width", "stroke-linecap",
         "stroke-linejoin", "stroke-miterlimit", "stroke-dasharray", "stroke-dashoffset", "opacity", "clip-rule",
         "clip-path", "mask", "color", "display", "visibility", "stop-color", "stop-opacity", "filter", "transform",
-        "paint-order", "marker-start", "marker-mid", "marker-end",
+        "paint-order", "marker-start", "marker-mid", "marker-end", "image-rendering",
         "transform-origin", "vector-effect",
         "font-family", "font-size", "font-weight", "font-style", "letter-spacing", "word-spacing", "text-anchor",
         "text-decoration",
@@ -302,6 +312,13 @@ final class SVGBuilder {
             } else { warn(e.line, "invalid paint-order '\(v.prefix(40))' ignored") }
         }
         if let v = value("visibility") { s.visible = v == "visible" }
+        if let v = value("image-rendering") {
+            switch v {
+            case "optimizeSpeed", "pixelated", "crisp-edges": s.pixelatedImages = true
+            case "auto", "optimizeQuality", "smooth", "high-quality": s.pixelatedImages = false
+            default: warn(e.line, "invalid image-rendering '\(v.prefix(40))' ignored")
+            }
+        }
         s.nonScalingStroke = vectorEffectIsNonScaling(d, element: e)
         computeMarkerStyle(&s, value: value)
         return s

@@ -36,6 +36,9 @@ public enum SVGError: Error, Hashable, Sendable, CustomStringConvertible {
     case unsupportedEncoding(name: String)
     /// The root element is not `<svg>`.
     case notSVG(rootElement: String)
+    /// The input is gzip-compressed (`.svgz`) but does not inflate: corrupt or truncated data,
+    /// or more than ``SVGImporter/Limits/maxInputBytes`` once inflated.
+    case unreadableCompressedInput(reason: String)
 
     public var description: String {
         switch self {
@@ -55,6 +58,7 @@ public enum SVGError: Error, Hashable, Sendable, CustomStringConvertible {
         case .unsupportedEncoding(let name):
             return "line 1: the encoding '\(name)' is not supported (UTF-8, UTF-16, US-ASCII, ISO-8859-1, ISO-8859-2, Windows-1250 to -1254 and Macintosh are)"
         case .notSVG(let r): return "root element is <\(r)>, not <svg>"
+        case .unreadableCompressedInput(let r): return "compressed SVG (gzip) cannot be inflated: \(r)"
         }
     }
 }

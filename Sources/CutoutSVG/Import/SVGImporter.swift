@@ -24,9 +24,10 @@ public struct SVGImage {
 ///
 /// Supported: `svg` (nested too), `g`, `a` (a group), `switch` (its first child whose
 /// conditions pass), `path`, `rect` (`rx`, `ry`), `circle`, `ellipse`, `line`, `polyline`,
-/// `polygon`, `use` (`href`/`xlink:href`; its `width`/`height` size a `<svg>` it shows), `defs`, `symbol`, `image` (embedded `data:` PNG or
-/// JPEG, a layer with ``Layer/contents``, or an SVG document imported within this one's limits;
-/// never a file or URL); lengths in `em`/`ex` of the element's font size; CSS
+/// `polygon`, `use` (`href`/`xlink:href`; its `width`/`height` size a `<svg>` it shows), `defs`, `symbol`, `image` (PNG, JPEG, GIF,
+/// a layer with ``Layer/contents``, or an SVG or gzip-compressed SVG document imported within
+/// this one's limits, from a `data:` URI or from a file the caller granted with ``FileAccess``;
+/// never a URL; `image-rendering`); lengths in `em`/`ex` of the element's font size; CSS
 /// `background-color` on the root (painting the view box); XML namespaces (SVG's by any prefix, elements of other
 /// namespaces skipped); transform lists
 /// in SVG's and CSS's syntax (units such as `deg`, `px`; `translateX`…) and `transform-origin`;
@@ -57,14 +58,14 @@ public struct SVGImage {
 /// `filter` as `Layer/filters`: `url(#id)` lists of `<filter>` graphs (`feFlood`, `feOffset`,
 /// `feGaussianBlur`, `feColorMatrix`, `feBlend`, `feComposite`, `feMerge`, `feDropShadow`,
 /// `feComponentTransfer`, `feMorphology`, `feConvolveMatrix`, `feTile`, `feDisplacementMap`,
-/// `feImage` of an element or of embedded PNG/JPEG data) and
+/// `feImage` of an element or of a picture as for `image`) and
 /// the CSS filter functions (see `SVGBuilder.applyFilter` for invalid and unsupported input);
 /// `text`/`tspan` (`x`, `y`, `dx`, `dy`, `text-anchor`, `font-family`, `font-size`,
 /// `font-weight`, `font-style`, `letter-spacing`, `word-spacing`, `text-decoration`), drawn as
 /// glyph outlines from the fonts of a ``FontCatalog``.
 ///
-/// Unsupported content (filter primitives outside ``Filter``, images that are files, URLs or
-/// other formats…) is skipped with a warning, never an error. Errors are reserved for input
+/// Unsupported content (filter primitives outside ``Filter``, images that are URLs, files not
+/// granted or other formats…) is skipped with a warning, never an error. Errors are reserved for input
 /// that is not a readable SVG document or that breaks a ``Limits`` bound; every limit is
 /// checked while reading, so time and memory stay bounded whatever the input.
 public enum SVGImporter {
@@ -116,6 +117,10 @@ public enum SVGImporter {
         /// Most markers (`marker-start`/`-mid`/`-end` instances) drawn in the document; the
         /// rest are skipped with a warning. Default 10,000.
         public var maxMarkers: Int = 10_000
+        /// Most bytes read from files for `<image>` and `feImage` in the whole import, each
+        /// file counted once (see ``FileAccess``); each file is also at most
+        /// ``maxInputBytes``. Files past it are skipped with a warning. Default 256 MiB.
+        public var maxFileBytesRead: Int = 256 << 20
 
         public init(maxInputBytes: Int = 64 << 20, maxAttributeBytes: Int = 16 << 20, maxDepth: Int = 256,
                     maxElements: Int = 250_000, maxCoordinate: CGFloat = 1_000_000, maxVisits: Int = 1_000_000,
@@ -140,14 +145,30 @@ public enum SVGImporter {
     /// - Throws: ``SVGError`` for unreadable input or a broken limit.
     /// `fonts` is where `<text>` looks for its families (default: the bundled font only, so
     /// documents render the same on every machine).
-    public static func importSVG(_ data: Data, limits: Limits = .default, fonts: FontCatalog = .standard) throws(SVGError) -> SVGImage {
-        let root = try XMLDocumentParser(limits: limits).parse(data)
+    /// `files` grants `<image>` the files it may read (default none: only `data:` URIs are
+    /// drawn); see ``FileAccess``. Compressed documents (gzip, `.svgz`) are inflated first,
+    /// to at most ``Limits/maxInputBytes``.
+    public static func importSVG(_ data: Data, limits: Limits = .default, fonts: FontCatalog = .standard,
+                                 files: FileAccess? = nil) throws(SVGError) -> SVGImage {
+        let root = try XMLDocumentParser(limits: limits).parse(try inflatedIfCompressed(data, limits: limits))
         guard root.name == "svg" else { throw .notSVG(rootElement: root.name) }
-        return try SVGBuilder(root: root, limits: limits, fonts: fonts).build()
+        let loader = files.map { SVGResourceLoader(access: $0, limits: limits) }
+        return try SVGBuilder(root: root, limits: limits, fonts: fonts, loader: loader, baseDirectory: files?.baseDirectory).build()
     }
 
     /// Imports an SVG document from a string.
-    public static func importSVG(_ text: String, limits: Limits = .default, fonts: FontCatalog = .standard) throws(SVGError) -> SVGImage {
-        try importSVG(Data(text.utf8), limits: limits, fonts: fonts)
+    public static func importSVG(_ text: String, limits: Limits = .default, fonts: FontCatalog = .standard,
+                                 files: FileAccess? = nil) throws(SVGError) -> SVGImage {
+        try importSVG(Data(text.utf8), limits: limits, fonts: fonts, files: files)
+    }
+
+    /// `data` inflated when it is gzip-compressed (`.svgz`), else `data` itself.
+    static func inflatedIfCompressed(_ data: Data, limits: Limits) throws(SVGError) -> Data {
+        guard Gzip.isGzip(data.prefix(2)) else { return data }
+        do throws(Gzip.Failure) {
+            return Data(try Gzip.decompress([UInt8](data), maxCount: limits.maxInputBytes))
+        } catch {
+            throw .unreadableCompressedInput(reason: error.description)
+        }
     }
 }

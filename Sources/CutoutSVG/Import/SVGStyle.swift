@@ -61,6 +61,9 @@ struct SVGStyle {
     var nonScalingStroke = false
     var color: Color = .black
     var visible = true
+    /// `image-rendering` asks for the nearest pixel (`optimizeSpeed`, `pixelated`,
+    /// `crisp-edges`) rather than smooth sampling.
+    var pixelatedImages = false
     var font = SVGFontStyle()
     /// `marker-start`, `marker-mid`, `marker-end` (inherited): the references, nil for none.
     var markerStart: String?

@@ -10,6 +10,7 @@ public struct CATransform3D: Sendable {}
 public func CATransform3DMakeAffineTransform(_ t: CGAffineTransform) -> CATransform3D { CATransform3D() }
 public struct CACornerMask: OptionSet, Sendable { public let rawValue: UInt; public init(rawValue: UInt) { self.rawValue = rawValue } }
 public struct CALayerContentsGravity: Hashable, Sendable { public init(rawValue: String) {}; public static let resize = CALayerContentsGravity(rawValue: "resize") }
+public struct CALayerContentsFilter: Hashable, Sendable { public init(rawValue: String) {}; public static let linear = CALayerContentsFilter(rawValue: "linear") }
 public struct CAShapeLayerFillRule: Hashable, Sendable { public init(rawValue: String) {}; public static let evenOdd = CAShapeLayerFillRule(rawValue: ""); public static let nonZero = CAShapeLayerFillRule(rawValue: "") }
 public struct CAShapeLayerLineCap: Hashable, Sendable { public init(rawValue: String) {} }
 public struct CAShapeLayerLineJoin: Hashable, Sendable { public init(rawValue: String) {} }
@@ -24,6 +25,7 @@ open class CALayer { public init() {}
   open var shadowOffset = CGSize.zero; open var shadowRadius: CGFloat = 0; open var shadowPath: CGPath?
   open var contents: Any?; open var contentsRect = CGRect.zero; open var contentsCenter = CGRect.zero
   open var contentsGravity = CALayerContentsGravity.resize; open var contentsScale: CGFloat = 1
+  open var magnificationFilter = CALayerContentsFilter.linear; open var minificationFilter = CALayerContentsFilter.linear
   open var mask: CALayer?
   open func addSublayer(_ l: CALayer) {}; open func insertSublayer(_ l: CALayer, at: UInt32) {}; open func removeFromSuperlayer() {} }
 open class CAShapeLayer: CALayer { open var path: CGPath?; open var fillColor: CGColor?; open var fillRule = CAShapeLayerFillRule.nonZero
