@@ -6,7 +6,7 @@ Needs (pip): numpy pillow   (see scripts/requirements-golden.txt)
 Usage:
     swift build -c release --product cutout
     python scripts/svg_conformance.py [--cutout .build/release/cutout] [--list-failures]
-        [--font-dir DIR] SUITE_DIR
+        [--font-dir DIR] [--text] [--only GROUP/FEATURE]... SUITE_DIR
 
 SUITE_DIR holds `<group>/<feature>/<name>.svg` files, each with `<name>.png` beside it (the
 layout of resvg's `crates/resvg/tests/tests`; nothing of the suite is kept in this repository).
@@ -18,8 +18,10 @@ takes longer than 10 s, fails.
 The report gives the pass rate per feature folder and for two scopes:
   scope 1: shapes, painting, structure, masking, paint servers (minus the scope 2 features);
   scope 2: pattern, symbol, switch, systemLanguage, transform-origin, a, and every filter.
-`text` is left out (fonts differ between suites and machines). Files of the other groups that
-draw text need the suite's fonts: pass their folder with --font-dir (for resvg's suite,
+`text` is left out (fonts differ between suites and machines) unless --text is given, which
+reports it as scope 3 (meaningful only with the suite's fonts). --only (repeatable) limits the
+run to the given `group` or `group/feature` folders. Files of the other groups that draw
+text need the suite's fonts: pass their folder with --font-dir (for resvg's suite,
 `crates/resvg/tests/fonts`, the fonts its own test harness loads), as every engine measured
 against the suite gets them.
 
@@ -48,9 +50,9 @@ def premultiplied(path):
     return a
 
 
-def scope_of(group, feature):
+def scope_of(group, feature, text=False):
     if group == "text":
-        return None
+        return 3 if text else None
     if group == "filters" or feature in SCOPE2_FEATURES:
         return 2
     return 1
@@ -101,6 +103,8 @@ def main():
     args = sys.argv[1:]
     cutout = ".build/release/cutout"
     list_failures = False
+    text = False
+    only = []
     font_dirs = []
     while args and args[0].startswith("--"):
         if args[0] == "--cutout" and len(args) > 1:
@@ -110,18 +114,25 @@ def main():
             args = args[2:]
         elif args[0] == "--list-failures":
             list_failures, args = True, args[1:]
+        elif args[0] == "--text":
+            text, args = True, args[1:]
+        elif args[0] == "--only" and len(args) > 1:
+            only.append(args[1].strip("/"))
+            args = args[2:]
         else:
             break
     if len(args) != 1 or not os.path.isdir(args[0]) or not os.path.exists(cutout):
         print(__doc__.strip().splitlines()[0])
-        print("usage: svg_conformance.py [--cutout PATH] [--list-failures] [--font-dir DIR] SUITE_DIR")
+        print("usage: svg_conformance.py [--cutout PATH] [--list-failures] [--font-dir DIR] [--text] [--only GROUP/FEATURE] SUITE_DIR")
         return 2
-    per_feature, per_scope = {}, {1: [0, 0], 2: [0, 0]}
+    per_feature, per_scope = {}, {1: [0, 0], 2: [0, 0], 3: [0, 0]}
     failures = []
     with tempfile.TemporaryDirectory() as scratch:
         for group, feature, svg, png in cases(args[0]):
-            scope = scope_of(group, feature)
+            scope = scope_of(group, feature, text)
             if scope is None:
+                continue
+            if only and not any(f"{group}/{feature}" == o or group == o for o in only):
                 continue
             reason = check(cutout, svg, png, scratch, font_dirs, [os.path.dirname(os.path.abspath(args[0]))])
             tally = per_feature.setdefault((scope, group, feature), [0, 0])

@@ -35,7 +35,7 @@ extension Path {
 
 /// Arc-length bookkeeping for a path: each drawn segment with its length and a table from
 /// curve parameter to length, so positions and trims are found by binary search.
-struct PathMeasure {
+package struct PathMeasure {
     struct Segment {
         /// 2 points for a line, 3 for a quadratic, 4 for a cubic.
         var points: [CGPoint]
@@ -48,11 +48,11 @@ struct PathMeasure {
     }
 
     private(set) var segments: [Segment] = []
-    private(set) var totalLength: CGFloat = 0
+    package private(set) var totalLength: CGFloat = 0
     /// For each subpath: whether it is closed and its segment range.
     private(set) var subpaths: [(closed: Bool, range: Range<Int>)] = []
 
-    init(_ path: Path) {
+    package init(_ path: Path) {
         var cur = CGPoint.zero, start = CGPoint.zero
         var subpath = -1
         var first = 0
@@ -153,7 +153,9 @@ struct PathMeasure {
         return (CGFloat(lo) + f) / CGFloat(table.count - 1)
     }
 
-    func position(at distance: CGFloat) -> (point: CGPoint, tangent: CGPoint)? {
+    /// The point and unit tangent at `distance` (clamped to `0...totalLength`); nil for a path
+    /// with no length.
+    package func position(at distance: CGFloat) -> (point: CGPoint, tangent: CGPoint)? {
         guard totalLength > 0, !distance.isNaN else { return nil }
         let d = min(max(distance, 0), totalLength)
         guard let idx = segmentIndex(at: d) else { return nil }

@@ -68,6 +68,16 @@ import struct CutoutGeometry.Transform
         for x in 0..<20 { #expect(px[x, 0] == ((x % 5) < 2 ? Color.red.premultiplied : .transparent), "x = \(x)") }
     }
 
+    /// The tile image's scale per axis is the norm of the CTM's row (as resvg measures it): a
+    /// `skewX` widens the image of a 10 × 10 tile (√(1 + tan²) across) and leaves its height.
+    @Test func skewWidensTheTileImage() throws {
+        let p = Self.pattern(tileRect: CGRect(x: 0, y: 0, width: 10, height: 10))
+        let skew = Transform(a: 2, b: 0, c: 2 * 0.75, d: 2, tx: 0, ty: 0)
+        let image = try #require(Renderer.tileImage(p, ctm: skew))
+        #expect(image.width == 25 && image.height == 20)
+        #expect(abs(image.scaleX - 2.5) < 1e-12 && image.scaleY == 2)
+    }
+
     @Test func hugeTileIsRenderedWithinTheTileBudget() throws {
         let p = Self.pattern(tileRect: CGRect(x: 0, y: 0, width: 6000, height: 3000), bounds: CGRect(x: 0, y: 0, width: 16, height: 16))
         let (px, stats) = try LayerRenderer.render(p, size: CGSize(width: 16, height: 16), scale: 1, byteLimit: nil)

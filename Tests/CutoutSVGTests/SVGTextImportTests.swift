@@ -4,6 +4,7 @@ import CutoutGeometry
 import CutoutRaster
 import CutoutText
 import CutoutTestSupport
+import struct CutoutGeometry.Transform
 @testable import CutoutLayers
 @testable import CutoutSVG
 
@@ -17,7 +18,8 @@ import CutoutTestSupport
     static let fixtures = [
         "basic", "anchor", "tspan-dx-dy", "per-char-x", "font-size-units", "bold", "letter-word-spacing",
         "decoration", "stroke", "gradient", "transform", "clip", "mask", "opacity", "cyrillic-greek", "hebrew",
-        "whitespace", "nested-style", "kerning", "fill-opacity",
+        "whitespace", "nested-style", "kerning", "fill-opacity", "clip-path-text", "text-bounding-box", "pattern-text",
+        "tref", "xml-space", "rotate", "em-positions", "text-path",
     ]
 
     static func render(_ name: String, scale: CGFloat = 1) throws -> (Pixmap, SVGImage) {
@@ -30,6 +32,8 @@ import CutoutTestSupport
     /// SVGImportGoldenTests does: nothing may differ by more than 8 away from an edge).
     static let edgeDifferences: [String: (fraction: Double, reason: String)] = [
         "fill-opacity": (0.06, "a 1 px translucent stroke around every glyph is all edge: 5.4 % of the pixels, all on edges, differ by more than 8 (0.55 % by more than 48)"),
+        "text-path": (0.06, "glyphs set along curves land within a fraction of a pixel of resvg's (its arc lengths and circle outline are approximated differently): 5.4 % of the pixels, all on glyph edges, differ by more than 8 (0.9 % by more than 48)"),
+        "pattern-text": (0.08, "the skewed tile image is resampled (resvg filters it differently) and the 1 px outline of 'Dots' is all edge: 7.7 % of the pixels, all on edges, differ by more than 8 (0.48 % by more than 48)"),
     ]
 
     @Test(arguments: fixtures)
@@ -63,10 +67,55 @@ import CutoutTestSupport
     @Test func mixedContentKeepsItsOrder() throws {
         let svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"200\" height=\"30\"><text x=\"0\" y=\"20\">a<tspan fill=\"red\">b</tspan>c</text></svg>"
         let image = try SVGImporter.importSVG(svg)
-        let runs = image.layer.sublayers[0].sublayers[0].sublayers.compactMap { $0 as? ShapeLayer }
+        // The first shape is the text's object bounding box, which paints nothing.
+        let shapes = image.layer.sublayers[0].sublayers[0].sublayers.compactMap { $0 as? ShapeLayer }
+        #expect(shapes.first.map { $0.fillColor == nil && $0.strokeColor == nil } == true)
+        let runs = Array(shapes.dropFirst())
         #expect(runs.count == 3)
         #expect(runs.map { $0.path!.boundingBox.minX }.sorted() == runs.map { $0.path!.boundingBox.minX })
         #expect(runs[1].fillColor == Color(red: 1, green: 0, blue: 0))
+    }
+
+    /// Import → export → import keeps each text's object bounding box (the em boxes, which
+    /// the outlines alone would not give) and draws the same.
+    @Test(arguments: ["text-bounding-box", "pattern-text", "tref", "rotate", "text-path"])
+    func exportKeepsTheText(_ name: String) throws {
+        let url = try #require(Bundle.module.url(forResource: name, withExtension: "svg", subdirectory: "Fixtures/svg-text"))
+        try FilterFixtureChecks.exportKeepsTheGraph(try Data(contentsOf: url), name: name, roundTripGolden: "svg-text-\(name)-roundtrip") { root in
+            Self.paintlessShapeBoxes(root).map { [$0.minX, $0.minY, $0.maxX, $0.maxY].map { ($0 * 100).rounded() / 100 } }
+                .sorted { $0.lexicographicallyPrecedes($1) }
+        }
+    }
+
+    /// The boxes of the shapes that paint nothing (the texts' object bounding boxes), in the
+    /// root's space.
+    static func paintlessShapeBoxes(_ root: Layer) -> [CGRect] {
+        var out: [CGRect] = []
+        var stack = [(root, Transform.identity)]
+        while let (layer, m) = stack.popLast() {
+            if let shape = layer as? ShapeLayer, shape.fillColor == nil, shape.strokeColor == nil, let path = shape.path {
+                out.append(path.boundingBox.applying(m))
+            }
+            let inner = layer.effectiveSublayerTransform.concatenating(m)
+            for sub in layer.sublayers { stack.append((sub, sub.transformToSuperlayerBounds.concatenating(inner))) }
+        }
+        return out
+    }
+
+    /// The object bounding box of text is its em boxes: a linear gradient from top to bottom
+    /// in `objectBoundingBox` units spans ascent to descent, not the outlines' extent.
+    @Test func objectBoundingBoxIsTheEmBox() throws {
+        let svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"100\" height=\"40\"><text x=\"4\" y=\"30\" font-size=\"20\">xo</text></svg>"
+        let image = try SVGImporter.importSVG(svg)
+        let box = try #require(SVGBuilder.objectBoundingBox(of: image.layer))
+        let font = FontCatalog.defaultFont
+        let s = 20 / CGFloat(font.metrics.unitsPerEm)
+        let x = try #require(font.glyph(for: "x")), o = try #require(font.glyph(for: "o"))
+        let advance = CGFloat(font.advance(of: x) + font.kerning(between: x, and: o) + font.advance(of: o)) * s
+        #expect(abs(box.minY - (30 - CGFloat(font.metrics.ascender) * s)) < 1e-9)
+        #expect(abs(box.maxY - (30 - CGFloat(font.metrics.descender) * s)) < 1e-9)
+        #expect(abs(box.minX - 4) < 1e-9)
+        #expect(abs(box.width - advance) < 1e-9)
     }
 
     @Test func hostileTextIsBounded() throws {

@@ -12,7 +12,10 @@ extension Renderer {
 
     /// The tile image for `layer` under `ctm`: its size in device pixels and the scale from
     /// tile coordinates to it; nil when nothing is to be drawn. The scale of each tile axis is
-    /// the length the device gives it (so rotation keeps it, skew and stretch change it),
+    /// the norm of the matching row of the CTM's linear part, `√(a² + c²)` across and
+    /// `√(b² + d²)` down, as resvg measures it (tiny-skia's `get_scale`): rotation keeps it,
+    /// stretch changes it, and a `skewX` widens the tile image rather than heightening it,
+    /// which sets how far apart the rows of tiles fall (as in resvg). It is
     /// reduced uniformly when the image would pass ``PatternLayer/maxTilePixels``; the size is
     /// the tile's at that scale rounded to whole pixels, and the tiles repeat every whole
     /// image, as in resvg (a tile 8.8 pixels wide repeats every 9 pixels, its content drawn
@@ -20,7 +23,7 @@ extension Renderer {
     static func tileImage(_ layer: PatternLayer, ctm: Transform) -> (width: Int, height: Int, scaleX: CGFloat, scaleY: CGFloat)? {
         let r = layer.tileRect
         guard r.minX.isFinite, r.minY.isFinite, r.width.isFinite, r.height.isFinite, r.size.width > 0, r.size.height > 0 else { return nil }
-        var sx = (ctm.a * ctm.a + ctm.b * ctm.b).squareRoot(), sy = (ctm.c * ctm.c + ctm.d * ctm.d).squareRoot()
+        var sx = (ctm.a * ctm.a + ctm.c * ctm.c).squareRoot(), sy = (ctm.b * ctm.b + ctm.d * ctm.d).squareRoot()
         guard sx.isFinite, sy.isFinite, sx > 0, sy > 0, (r.width * sx).isFinite, (r.height * sy).isFinite else { return nil }
         let limit = CGFloat(PatternLayer.maxTilePixels)
         if r.width * sx * r.height * sy > limit {

@@ -8,13 +8,20 @@ extension SVGWriter {
     // MARK: Shape layer
 
     /// Fill, then stroke (of the path trimmed to `strokeStart...strokeEnd`), as the renderer.
+    /// A shape that paints nothing is written hidden: it still counts in its group's object
+    /// bounding box (SVG import keeps a text's em boxes that way), for this and other readers.
     mutating func emitShape(_ shape: ShapeLayer) {
         guard let path = shape.path, !path.isEmpty else { return }
         if let fill = shape.fillColor, fill.alpha > 0 {
             let rule = shape.fillRule == .evenOdd ? "evenodd" : "nonzero"
             body += "<path" + Self.attributes([("d", path.svgPathData), ("fill-rule", rule)] + Self.fill(fill)) + "/>\n"
         }
-        guard let stroke = shape.strokeColor, stroke.alpha > 0, shape.lineWidth.isFinite, shape.lineWidth > 0 else { return }
+        guard let stroke = shape.strokeColor, stroke.alpha > 0, shape.lineWidth.isFinite, shape.lineWidth > 0 else {
+            if shape.fillColor == nil, shape.strokeColor == nil {
+                body += "<path" + Self.attributes([("d", path.svgPathData), ("fill", "none"), ("visibility", "hidden")]) + "/>\n"
+            }
+            return
+        }
         let start = shape.strokeStart.isNaN ? 0 : min(max(shape.strokeStart, 0), 1)
         let end = shape.strokeEnd.isNaN ? 1 : min(max(shape.strokeEnd, 0), 1)
         let source = start != 0 || end != 1 ? path.trimmed(from: start, to: end) : path

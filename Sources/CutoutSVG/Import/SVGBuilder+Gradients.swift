@@ -127,14 +127,18 @@ extension SVGBuilder {
     /// A layer painting `path` (filled, or stroked with the style's stroke) with the gradient or
     /// pattern `id`; nil when `id` is not a usable paint server (the caller then uses the
     /// fallback colour). The paint covers `coverage` when given (in user space), else the
-    /// path's box with room for the stroke.
+    /// path's box with room for the stroke. `objectBox`, when given, replaces the path's
+    /// bounding box for `objectBoundingBox` units (the layer still covers the path).
     func paintServer(_ id: String, path: Path, style: SVGStyle, stroke: Bool, _ e: SVGNode, depth: Int,
-                     coverage: CGRect? = nil) throws(SVGError) -> Layer? {
+                     coverage: CGRect? = nil, objectBox objectBoxOverride: CGRect? = nil) throws(SVGError) -> Layer? {
         guard let node = ids[id] else {
             warn(e.line, "paint server '\(id)' does not exist")
             return nil
         }
-        if node.name == "pattern" { return try patternPaint(node, path: path, style: style, stroke: stroke, e, depth: depth, coverage: coverage) }
+        if node.name == "pattern" {
+            return try patternPaint(node, path: path, style: style, stroke: stroke, e, depth: depth,
+                                    coverage: coverage, objectBox: objectBoxOverride)
+        }
         guard node.name == "linearGradient" || node.name == "radialGradient" else {
             warn(e.line, "<\(node.name)> is not a paint server")
             return nil
@@ -161,7 +165,7 @@ extension SVGBuilder {
             if let m = SVGTransformList.parse(t, maxMagnitude: limits.maxCoordinate).map({ aboutOrigin($0, node, a) }), m.inverted() != nil { toUser = m }
             else { warn(e.line, "invalid or non-invertible gradientTransform ignored") }
         }
-        let box = path.boundingBox
+        let box = objectBoxOverride ?? path.boundingBox
         if objectBox {
             guard box.width > 0, box.height > 0 else { return nil }
             toUser = toUser.concatenating(Transform(a: box.width, b: 0, c: 0, d: box.height, tx: box.minX, ty: box.minY))
@@ -188,7 +192,7 @@ extension SVGBuilder {
         gradient.spreadMethod = spread == "reflect" ? .reflect : spread == "repeat" ? .repeat : .pad
         // The layer covers the painted area, expressed in gradient space.
         let pad = stroke ? style.strokeWidth * max(style.miterLimit, 1) : 1
-        let painted = (coverage ?? box.insetBy(dx: -pad, dy: -pad)).applying(toGradient)
+        let painted = (coverage ?? path.boundingBox.insetBy(dx: -pad, dy: -pad)).applying(toGradient)
         guard painted.width > 0, painted.height > 0, painted.width.isFinite, painted.height.isFinite else { return nil }
         // A square layer: its unit square stretches equally both ways, so gradient space (where
         // SVG's bands are perpendicular to x1,y1→x2,y2) maps to it without distortion.

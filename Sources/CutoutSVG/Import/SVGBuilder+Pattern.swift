@@ -44,9 +44,10 @@ extension SVGBuilder {
     /// tile coordinates, mapped by the `viewBox` (with `preserveAspectRatio`) when there is
     /// one, else scaled by the bounding box when `patternContentUnits` is `objectBoundingBox`;
     /// `patternTransform` maps pattern space to user space. The content inherits the style of
-    /// the pattern that holds it (and its ancestors), not of the shape it paints.
+    /// the pattern that holds it (and its ancestors), not of the shape it paints. `objectBox`,
+    /// when given, replaces the path's bounding box for `objectBoundingBox` units.
     func patternPaint(_ node: SVGNode, path: Path, style: SVGStyle, stroke: Bool, _ e: SVGNode,
-                      depth: Int, coverage: CGRect? = nil) throws(SVGError) -> Layer? {
+                      depth: Int, coverage: CGRect? = nil, objectBox objectBoxOverride: CGRect? = nil) throws(SVGError) -> Layer? {
         let resolved = try resolvePattern(node, e, depth: depth)
         let a = resolved.attributes
         guard let source = resolved.content else {
@@ -57,7 +58,7 @@ extension SVGBuilder {
         let viewBox = a["viewBox"].flatMap { SVGViewBox.parse($0, maxMagnitude: limits.maxCoordinate) }
         if a["viewBox"] != nil, viewBox == nil { warn(e.line, "invalid pattern viewBox ignored") }
         let contentInBox = viewBox == nil && a["patternContentUnits"] == "objectBoundingBox"
-        let box = path.boundingBox
+        let box = objectBoxOverride ?? path.boundingBox
         if objectBox || contentInBox {
             guard box.width > 0, box.height > 0 else {
                 warn(e.line, "pattern in objectBoundingBox units on a shape without area")
@@ -114,7 +115,7 @@ extension SVGBuilder {
 
         // The layer covers the painted area, expressed in pattern space.
         let pad = stroke ? style.strokeWidth * max(style.miterLimit, 1) : 1
-        let painted = (coverage ?? box.insetBy(dx: -pad, dy: -pad)).applying(toPattern)
+        let painted = (coverage ?? path.boundingBox.insetBy(dx: -pad, dy: -pad)).applying(toPattern)
         guard painted.width > 0, painted.height > 0, painted.width.isFinite, painted.height.isFinite else { return nil }
         let pattern = try makeLayer { PatternLayer() }
         pattern.bounds = CGRect(origin: .zero, size: painted.size)

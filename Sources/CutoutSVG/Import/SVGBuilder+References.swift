@@ -41,18 +41,25 @@ extension SVGBuilder {
                         placement = placement.concatenating(m)
                     }
                 }
-                guard SVGBuilder.shapes.contains(target.name) else {
+                guard SVGBuilder.shapes.contains(target.name) || target.name == "text" else {
                     if child.name != "title" && child.name != "desc" { warn(child.line, "<\(child.name)> inside <clipPath> is not supported; skipped") }
                     continue
                 }
                 let cd = try declarations(target)
-                if cd["display"] == "none" { continue }
+                if cd["display"] == "none" || !conditionsPass(target) { continue }
                 let s = computedStyle(cd, parent: clipStyle, element: target)
-                guard s.visible, let path = geometry(target) else { continue }
-                let shape = try makeLayer { ShapeLayer() }
-                shape.path = path
-                shape.fillColor = .black
-                shape.fillRule = s.clipRule
+                let shape: Layer
+                if target.name == "text" {
+                    guard let text = try clipText(target, style: s, depth: depth + 2) else { continue }
+                    shape = text
+                } else {
+                    guard s.visible, let path = geometry(target) else { continue }
+                    let filled = try makeLayer { ShapeLayer() }
+                    filled.path = path
+                    filled.fillColor = .black
+                    filled.fillRule = s.clipRule
+                    shape = filled
+                }
                 if let m = transformAboutOrigin(target, cd) { shape.transform = m }
                 shape.transform = shape.transform.concatenating(placement)
                 if let inner = cd["clip-path"], inner != "none" { shape.mask = try clipLayer(inner, for: shape, target, depth: depth + 2) }
@@ -66,6 +73,26 @@ extension SVGBuilder {
             }
             return out
         }
+    }
+
+    /// A `<text>` inside a `<clipPath>`: the outlines of its visible characters filled opaque
+    /// with their `clip-rule` (strokes, paints and decorations' colours play no part); nil when
+    /// nothing is left.
+    private func clipText(_ e: SVGNode, style: SVGStyle, depth: Int) throws(SVGError) -> Layer? {
+        guard isWithinDepth(depth, e, "<text> in a clip path") else { return nil }
+        let savedFontSize = fontSize
+        fontSize = style.font.size
+        defer { fontSize = savedFontSize }
+        guard let laidOut = try layoutText(e, style: style, depth: depth) else { return nil }
+        let group = try makeLayer { Layer() }
+        for run in laidOut.runs where run.style.visible && !run.path.isEmpty {
+            let glyphs = try makeLayer { ShapeLayer() }
+            glyphs.path = run.path
+            glyphs.fillColor = .black
+            glyphs.fillRule = run.style.clipRule
+            group.addSublayer(glyphs)
+        }
+        return group.sublayers.isEmpty ? nil : group
     }
 
     /// The mask layer for `mask`: the mask's content clipped to the mask region, used by its

@@ -121,7 +121,9 @@ extension SVGBuilder {
     }
 
     /// A layer filling and stroking `path` with the style's paints (colours or paint servers).
-    func paintedShape(_ path: Path, style: SVGStyle, _ e: SVGNode, depth: Int) throws(SVGError) -> Layer {
+    /// `objectBox` is the bounding box paint servers in `objectBoundingBox` units map to when
+    /// it is not the path's own (a text run's is its whole text's).
+    func paintedShape(_ path: Path, style: SVGStyle, _ e: SVGNode, depth: Int, objectBox: CGRect? = nil) throws(SVGError) -> Layer {
         let fill = style.fill
         let stroke = style.strokeWidth > 0 ? style.stroke : .none
         let layer = try makeLayer { ShapeLayer() }
@@ -137,7 +139,7 @@ extension SVGBuilder {
         case .url(let id, _) where style.fillFromContext != nil:
             if let g = try contextPaintPlaceholder(id, path: path, style: style, stroke: false, e) { extra.append(g) }
         case .url(let id, let fallback):
-            if let g = try paintServer(id, path: path, style: style, stroke: false, e, depth: depth + 1) { extra.append(g) }
+            if let g = try paintServer(id, path: path, style: style, stroke: false, e, depth: depth + 1, objectBox: objectBox) { extra.append(g) }
             else if let fallback { layer.fillColor = style.finalColor(fallback, opacity: style.fillOpacity) }
         default:
             layer.fillColor = style.color(of: fill).map { style.finalColor($0, opacity: style.fillOpacity) }
@@ -147,7 +149,7 @@ extension SVGBuilder {
         case .url(let id, _) where style.strokeFromContext != nil:
             strokeLayer = try contextPaintPlaceholder(id, path: path, style: style, stroke: true, e)
         case .url(let id, let fallback):
-            if let g = try paintServer(id, path: path, style: style, stroke: true, e, depth: depth + 1) { strokeLayer = g }
+            if let g = try paintServer(id, path: path, style: style, stroke: true, e, depth: depth + 1, objectBox: objectBox) { strokeLayer = g }
             else if let fallback { layer.strokeColor = style.finalColor(fallback, opacity: style.strokeOpacity) }
         default:
             layer.strokeColor = style.color(of: stroke).map { style.finalColor($0, opacity: style.strokeOpacity) }

@@ -3,17 +3,16 @@ import CutoutGeometry
 import CutoutLayers
 import CutoutText
 
-/// `<text>` and `<tspan>`: characters positioned by `x`, `y`, `dx`, `dy` (lists, one value per
-/// character), anchored per text chunk by `text-anchor`, set in the font the catalog matches
-/// for `font-family`, `font-weight` and `font-style`, with `font-size`, `letter-spacing`,
-/// `word-spacing` and `text-decoration`, then turned into glyph outlines painted like any
-/// shape (fill, stroke, gradients), under the element's transform, clip, mask and opacity.
+/// `<text>`, `<tspan>` and `<tref>`: the characters of a text element in document order, each
+/// with its style, its position attributes (`x`, `y`, `dx`, `dy`, `rotate`: lists, one value
+/// per character) and the element that holds it. ``layoutText(_:style:depth:)`` places them.
 ///
-/// Whitespace follows `xml:space="default"`: newlines are removed, tabs become spaces, runs of
-/// spaces collapse to one and the text's leading and trailing spaces go. A chunk holding
-/// right-to-left characters is reordered by ``TextLayout``'s simplified bidirectional rules.
-/// Out of scope: `textPath`, `textLength`, `rotate`, vertical writing, `baseline-shift`,
-/// `dominant-baseline`, `xml:space="preserve"`, and glyph substitution.
+/// Whitespace follows `xml:space` (inherited, per element): by default newlines and tabs
+/// become spaces, a space after a space (or at the start of the text) is dropped, and the
+/// text's trailing spaces go; with `preserve` every character stays, newlines and tabs as
+/// spaces. A preserved space counts as a space before a default one, so mixed elements
+/// collapse across their boundary (as resvg does). Position lists index the characters left
+/// after this, as in SVG's "addressable characters".
 extension SVGBuilder {
     /// One character with everything needed to place and paint it.
     struct TextCharacter {
@@ -25,6 +24,24 @@ extension SVGBuilder {
         var y: CGFloat?
         var dx: CGFloat = 0
         var dy: CGFloat = 0
+        /// Degrees, clockwise, about the glyph's origin; nil where no `rotate` reaches.
+        var rotate: CGFloat?
+        /// Under `xml:space="preserve"`: never collapsed or trimmed.
+        var preserved = false
+        /// The `textPath` the character is set along; nil on a straight baseline.
+        var path: TextPathGeometry?
+    }
+
+    /// The path of a `textPath` (the referenced shape's outline under its own transform) and
+    /// where along it the text starts.
+    final class TextPathGeometry {
+        let measure: PathMeasure
+        let startOffset: CGFloat
+
+        init(measure: PathMeasure, startOffset: CGFloat) {
+            self.measure = measure
+            self.startOffset = startOffset
+        }
     }
 
     /// Font properties from the declarations (`font-size` percentages and `em` are of the parent's size).
@@ -66,6 +83,8 @@ extension SVGBuilder {
         if let v = spacing("letter-spacing") { f.letterSpacing = v }
         if let v = spacing("word-spacing") { f.wordSpacing = v }
         if let v = value("text-anchor"), ["start", "middle", "end"].contains(v) { f.anchor = v }
+        if let v = value("kerning") { f.kerning = SVGLength.parse(v, maxMagnitude: limits.maxCoordinate) != .user(0) }
+        if let v = value("font-kerning") { f.kerning = v != "none" }
         if let v = value("text-decoration") {
             if v == "none" { f.decorations = [] } else {
                 for word in v.split(separator: " ") where ["underline", "overline", "line-through"].contains(String(word)) {
@@ -75,11 +94,13 @@ extension SVGBuilder {
         }
     }
 
-    func numberList(_ e: SVGNode, _ name: String, _ axis: Axis) -> [CGFloat] {
+    /// A list of lengths (`x`, `y`, `dx`, `dy`; `em` of the element's font size); empty (with
+    /// a warning) when any item is unreadable.
+    func numberList(_ e: SVGNode, _ name: String, _ axis: Axis, fontSize: CGFloat) -> [CGFloat] {
         guard let v = e.attributes[name] else { return [] }
         var out: [CGFloat] = []
-        for piece in v.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "\n" || $0 == "\t" }) {
-            guard let l = SVGLength.parse(String(piece), maxMagnitude: limits.maxCoordinate) else {
+        for piece in v.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "\n" || $0 == "\t" || $0 == "\r" }) {
+            guard let l = SVGLength.parse(String(piece), maxMagnitude: limits.maxCoordinate, fontSize: fontSize) else {
                 warn(e.line, "invalid \(name) list ignored")
                 return []
             }
@@ -88,184 +109,169 @@ extension SVGBuilder {
         return out
     }
 
+    /// `rotate`: a list of numbers (degrees); empty (with a warning) when unreadable.
+    func rotationList(_ e: SVGNode) -> [CGFloat] {
+        guard let v = e.attributes["rotate"] else { return [] }
+        var scanner = SVGNumberScanner(v, maxMagnitude: limits.maxCoordinate)
+        guard let list = scanner.numberList() else {
+            warn(e.line, "invalid rotate list ignored")
+            return []
+        }
+        return list
+    }
+
+    /// Whether the text inherits `xml:space="preserve"` from its ancestors.
+    func preservesSpace(_ e: SVGNode) -> Bool {
+        var node: SVGNode? = e
+        var steps = 0
+        while let n = node, steps <= limits.maxDepth {
+            if let v = n.attributes["xml:space"] { return v == "preserve" }
+            node = parents[ObjectIdentifier(n)]
+            steps += 1
+        }
+        return false
+    }
+
     /// The characters of `e` and its `tspan`s in document order, with per-character positions.
-    func collectCharacters(_ e: SVGNode, style: SVGStyle, depth: Int, into chars: inout [TextCharacter]) throws(SVGError) {
+    /// `content`, when given, stands for the element's own character data and children (a `tref`).
+    func collectCharacters(_ e: SVGNode, style: SVGStyle, preserve inherited: Bool, depth: Int, content: String? = nil,
+                           path: TextPathGeometry? = nil, into chars: inout [TextCharacter]) throws(SVGError) {
         guard depth <= limits.maxDepth else { return }
+        let preserve = e.attributes["xml:space"].map { $0 == "preserve" } ?? inherited
         let first = chars.count
-        var next = 0
-        for run in e.textRuns {
-            while next < run.childIndex, next < e.children.count {
-                try child(e.children[next], style: style, depth: depth, into: &chars)
+        func append(_ text: String) {
+            for var s in text.unicodeScalars {
+                if s == "\n" || s == "\r" || s == "\t" { s = " " }
+                if s == " ", !preserve, chars.last?.scalar == " " || chars.isEmpty { continue }
+                chars.append(TextCharacter(scalar: s, style: style, node: e, preserved: preserve, path: path))
+            }
+        }
+        if let content {
+            append(content)
+        } else {
+            var next = 0
+            for run in e.textRuns {
+                while next < run.childIndex, next < e.children.count {
+                    try child(e.children[next], of: e, style: style, preserve: preserve, depth: depth, path: path, into: &chars)
+                    next += 1
+                }
+                append(run.text)
+            }
+            while next < e.children.count {
+                try child(e.children[next], of: e, style: style, preserve: preserve, depth: depth, path: path, into: &chars)
                 next += 1
             }
-            for s in run.text.unicodeScalars { chars.append(TextCharacter(scalar: s, style: style, node: e)) }
-        }
-        while next < e.children.count {
-            try child(e.children[next], style: style, depth: depth, into: &chars)
-            next += 1
         }
         // Position lists apply to the element's characters in order; a descendant's own lists
-        // were applied first and win, so only unset values are filled.
-        let xs = numberList(e, "x", .x), ys = numberList(e, "y", .y), dxs = numberList(e, "dx", .x), dys = numberList(e, "dy", .y)
-        let mine = first..<chars.count
-        for (k, i) in mine.enumerated() {
+        // were applied first and win, so only unset values are filled. `rotate`'s last value
+        // goes on for the characters past the list's end.
+        let size = style.font.size
+        let xs = numberList(e, "x", .x, fontSize: size), ys = numberList(e, "y", .y, fontSize: size)
+        let dxs = numberList(e, "dx", .x, fontSize: size), dys = numberList(e, "dy", .y, fontSize: size)
+        let rotations = rotationList(e)
+        for (k, i) in (first..<chars.count).enumerated() {
             if k < xs.count, chars[i].x == nil { chars[i].x = xs[k] }
             if k < ys.count, chars[i].y == nil { chars[i].y = ys[k] }
             if k < dxs.count, chars[i].dx == 0 { chars[i].dx = dxs[k] }
             if k < dys.count, chars[i].dy == 0 { chars[i].dy = dys[k] }
+            if let last = rotations.last, chars[i].rotate == nil { chars[i].rotate = k < rotations.count ? rotations[k] : last }
         }
     }
 
-    private func child(_ c: SVGNode, style: SVGStyle, depth: Int, into chars: inout [TextCharacter]) throws(SVGError) {
+    private func child(_ c: SVGNode, of parent: SVGNode, style: SVGStyle, preserve: Bool, depth: Int, path: TextPathGeometry?,
+                       into chars: inout [TextCharacter]) throws(SVGError) {
         // `<a>` inside text is a `tspan` (as resvg reads it).
-        guard c.name == "tspan" || c.name == "a" else {
+        guard c.name == "tspan" || c.name == "a" || c.name == "tref" || c.name == "textPath" else {
             if c.name != "title", c.name != "desc" { warn(c.line, "<\(c.name)> inside <text> is not supported; skipped") }
             return
         }
+        try visit(c)
         guard conditionsPass(c) else { return }
         let d = try declarations(c)
         if d["display"]?.trimmingCharacters(in: .whitespaces) == "none" { return }
-        try collectCharacters(c, style: computedStyle(d, parent: style, element: c), depth: depth + 1, into: &chars)
+        let s = computedStyle(d, parent: style, element: c)
+        if c.name == "tref" {
+            // SVG 1.1: the character data of the referenced element and its descendants (not
+            // what its own `tref`s reference), styled and positioned by the `tref`.
+            guard let href = c.attributes["href"] ?? c.attributes["xlink:href"], let target = referenced(href),
+                  SVGBuilder.svgElementNames.contains(target.name) else {
+                warn(c.line, "<tref> does not reference an SVG element of this document; skipped")
+                return
+            }
+            try collectCharacters(c, style: s, preserve: preserve, depth: depth + 1, content: try characterData(of: target),
+                                  path: path, into: &chars)
+            return
+        }
+        if c.name == "textPath" {
+            // Only a `text`'s own child sets text on a path; one nested deeper is left out
+            // with its content, as is one whose path cannot be used (as resvg does).
+            guard parent.name == "text", let geometry = try textPathGeometry(c) else { return }
+            try collectCharacters(c, style: s, preserve: preserve, depth: depth + 1, path: geometry, into: &chars)
+            return
+        }
+        try collectCharacters(c, style: s, preserve: preserve, depth: depth + 1, path: path, into: &chars)
     }
 
-    /// `xml:space="default"` whitespace handling over the whole text element.
-    /// Positions of removed characters move to the next character kept, so `x`/`y` on a text
-    /// that starts with spaces still place it.
-    static func collapseWhitespace(_ chars: [TextCharacter]) -> [TextCharacter] {
-        var out: [TextCharacter] = []
-        out.reserveCapacity(chars.count)
-        var carried: TextCharacter?
-        for var c in chars {
-            if c.scalar == "\n" || c.scalar == "\r" || c.scalar == "\t" { c.scalar = " " }
-            if let held = carried {
-                if c.x == nil { c.x = held.x }
-                if c.y == nil { c.y = held.y }
-                c.dx += held.dx
-                c.dy += held.dy
-                carried = nil
-            }
-            if c.scalar == " ", out.last?.scalar == " " || out.isEmpty { carried = c; continue }
-            out.append(c)
+    /// The path a `textPath` follows: the outline of the shape its `href` names, under that
+    /// shape's own transform (not its ancestors'), and `startOffset` (percentages of the
+    /// path's length); nil, with a warning, when there is none or it has no length.
+    private func textPathGeometry(_ e: SVGNode) throws(SVGError) -> TextPathGeometry? {
+        guard let href = e.attributes["href"] ?? e.attributes["xlink:href"], let target = referenced(href),
+              SVGBuilder.shapes.contains(target.name) else {
+            warn(e.line, "<textPath> does not reference a shape; its text is skipped")
+            return nil
         }
-        if out.last?.scalar == " " { out.removeLast() }
-        return out
+        try visit(target)
+        guard var outline = geometry(target) else { return nil }
+        if let m = transformAboutOrigin(target, try declarations(target)) { outline = outline.applying(m) }
+        let measure = PathMeasure(outline)
+        guard measure.totalLength > 0, measure.totalLength.isFinite else {
+            warn(e.line, "<textPath> follows a path without length; its text is skipped")
+            return nil
+        }
+        var offset: CGFloat = 0
+        if let v = e.attributes["startOffset"] {
+            if let l = SVGLength.parse(v, maxMagnitude: limits.maxCoordinate, fontSize: fontSize) { offset = l.resolved(measure.totalLength) }
+            else { warn(e.line, "invalid startOffset '\(v.prefix(40))' ignored") }
+        }
+        return TextPathGeometry(measure: measure, startOffset: offset)
     }
 
-    func text(_ e: SVGNode, style: SVGStyle, depth: Int) throws(SVGError) -> Layer? {
-        var chars: [TextCharacter] = []
-        try collectCharacters(e, style: style, depth: depth, into: &chars)
-        chars = Self.collapseWhitespace(chars)
-        guard !chars.isEmpty else { return nil }
-        if chars[0].x == nil { chars[0].x = 0 }
-        if chars[0].y == nil { chars[0].y = 0 }
+    /// The elements of SVG 1.1 and 2 a `tref` may take its characters from; unknown ones
+    /// have none (resvg drops them as it reads the document).
+    static let svgElementNames: Set<String> = [
+        "a", "circle", "clipPath", "defs", "desc", "ellipse", "feBlend", "feColorMatrix", "feComponentTransfer",
+        "feComposite", "feConvolveMatrix", "feDiffuseLighting", "feDisplacementMap", "feDistantLight", "feDropShadow",
+        "feFlood", "feFuncA", "feFuncB", "feFuncG", "feFuncR", "feGaussianBlur", "feImage", "feMerge", "feMergeNode",
+        "feMorphology", "feOffset", "fePointLight", "feSpecularLighting", "feSpotLight", "feTile", "feTurbulence",
+        "filter", "g", "image", "line", "linearGradient", "marker", "mask", "metadata", "path", "pattern", "polygon",
+        "polyline", "radialGradient", "rect", "stop", "style", "svg", "switch", "symbol", "text", "textPath", "title",
+        "tref", "tspan", "use",
+    ]
 
-        // Place every character: a new chunk starts at each absolute x or y.
-        var placed: [(char: TextCharacter, glyph: GlyphID, font: Font, origin: CGPoint, advance: CGFloat)] = []
-        var chunks: [Range<Int>] = []
-        var pen = CGPoint.zero
-        var chunkStart = 0
-        for (i, c) in chars.enumerated() {
-            if c.x != nil || c.y != nil, i > 0 { chunks.append(chunkStart..<i); chunkStart = i }
-            if let x = c.x { pen.x = x }
-            if let y = c.y { pen.y = y }
-            pen.x += c.dx
-            pen.y += c.dy
-            let f = c.style.font
-            let font = fonts.font(families: f.families, weight: f.weight, italic: f.italic)
-            let (glyph, used) = glyph(for: c.scalar, in: font)
-            let scale = f.size / CGFloat(used.metrics.unitsPerEm)
-            var advance = CGFloat(used.advance(of: glyph)) * scale + f.letterSpacing
-            if c.scalar == " " { advance += f.wordSpacing }
-            placed.append((c, glyph, used, pen, advance))
-            pen.x += advance
-        }
-        chunks.append(chunkStart..<chars.count)
-
-        // Kerning between neighbours of one chunk in the same font and size, then bidi order
-        // and the anchor, chunk by chunk.
-        for chunk in chunks {
-            var shift: CGFloat = 0
-            for i in chunk {
-                placed[i].origin.x += shift
-                guard i + 1 < chunk.upperBound, placed[i].font == placed[i + 1].font,
-                      placed[i].char.style.font.size == placed[i + 1].char.style.font.size else { continue }
-                let k = CGFloat(placed[i].font.kerning(between: placed[i].glyph, and: placed[i + 1].glyph))
-                    * placed[i].char.style.font.size / CGFloat(placed[i].font.metrics.unitsPerEm)
-                placed[i].advance += k
-                shift += k
-            }
-            let scalars = chunk.map { placed[$0].char.scalar }
-            if scalars.contains(where: { Bidi.strength($0) == .right }) {
-                let levels = Bidi.levels(scalars, rightToLeft: Bidi.isRightToLeft(scalars))
-                let order = Bidi.visualOrder(levels)
-                var x = placed[chunk.lowerBound].origin.x
-                let originals = chunk.map { placed[$0] }
-                for (v, k) in order.enumerated() {
-                    var p = originals[k]
-                    if levels[k] % 2 == 1 { p.glyph = glyph(for: Bidi.mirrored(p.char.scalar), in: p.font).0 }
-                    p.origin.x = x
-                    x += p.advance
-                    placed[chunk.lowerBound + v] = p
+    /// The character data of `node` and its descendants in document order.
+    func characterData(of node: SVGNode) throws(SVGError) -> String {
+        enum Item { case element(SVGNode, level: Int), text(String) }
+        var out = ""
+        var stack: [Item] = [.element(node, level: 0)]
+        while let item = stack.popLast() {
+            switch item {
+            case .text(let t):
+                out += t
+            case .element(let n, let level):
+                try visit(n)
+                guard level <= limits.maxDepth else { continue }
+                // Children and runs interleaved, pushed in reverse so that the first comes off first.
+                var items: [Item] = []
+                var next = 0
+                for run in n.textRuns {
+                    while next < run.childIndex, next < n.children.count { items.append(.element(n.children[next], level: level + 1)); next += 1 }
+                    items.append(.text(run.text))
                 }
+                while next < n.children.count { items.append(.element(n.children[next], level: level + 1)); next += 1 }
+                stack.append(contentsOf: items.reversed())
             }
-            let minX = chunk.map { placed[$0].origin.x }.min() ?? 0
-            let maxX = chunk.map { placed[$0].origin.x + placed[$0].advance }.max() ?? 0
-            let width = maxX - minX
-            let anchorShift: CGFloat
-            switch placed[chunk.lowerBound].char.style.font.anchor {
-            case "middle": anchorShift = -width / 2
-            case "end": anchorShift = -width
-            default: anchorShift = 0
-            }
-            if anchorShift != 0 { for i in chunk { placed[i].origin.x += anchorShift } }
         }
-
-        // One painted shape per run of characters with the same element and style.
-        let group = try makeLayer { Layer() }
-        group.name = e.attributes["id"]
-        var start = 0
-        while start < placed.count {
-            var end = start + 1
-            while end < placed.count, placed[end].char.node === placed[start].char.node { end += 1 }
-            let style = placed[start].char.style
-            var path = Path()
-            for p in placed[start..<end] {
-                path.addPath(p.font.path(for: p.glyph, size: style.font.size), transform: Transform(translationX: p.origin.x, y: p.origin.y))
-            }
-            addDecorations(placed[start..<end].map { ($0.font, $0.origin, $0.advance) }, style.font, to: &path)
-            if !path.isEmpty, style.visible {
-                group.addSublayer(try paintedShape(path, style: style, placed[start].char.node, depth: depth + 1))
-            }
-            start = end
-        }
-        return group
-    }
-
-    private func glyph(for s: Unicode.Scalar, in font: Font) -> (GlyphID, Font) {
-        if let g = font.glyph(for: s) { return (g, font) }
-        let fallback = FontCatalog.defaultFont
-        if let g = fallback.glyph(for: s) { return (g, fallback) }
-        return (0, font)
-    }
-
-    /// Underline, overline and line-through as rectangles from the font's metrics, across a run.
-    private func addDecorations(_ run: [(font: Font, origin: CGPoint, advance: CGFloat)], _ f: SVGFontStyle, to path: inout Path) {
-        guard !f.decorations.isEmpty, let first = run.first else { return }
-        let m = first.font.metrics
-        let s = f.size / CGFloat(m.unitsPerEm)
-        let minX = run.map(\.origin.x).min() ?? 0, maxX = run.map { $0.origin.x + $0.advance }.max() ?? 0
-        let baseline = first.origin.y
-        var lines: [(center: CGFloat, thickness: CGFloat)] = []
-        let underline = CGFloat(m.underlineThickness) * s
-        if f.decorations.contains("underline") { lines.append((baseline - CGFloat(m.underlinePosition) * s, underline)) }
-        // Each line is centred on its metric: the overline on the ascent line, the line-through
-        // on the strikeout position (where resvg and browsers draw them).
-        if f.decorations.contains("overline") { lines.append((baseline - CGFloat(m.ascender) * s, underline)) }
-        if f.decorations.contains("line-through") {
-            lines.append((baseline - CGFloat(m.strikeoutPosition) * s, CGFloat(m.strikeoutThickness) * s))
-        }
-        for l in lines where maxX > minX && l.thickness > 0 {
-            path.addRect(CGRect(x: minX, y: l.center - l.thickness / 2, width: maxX - minX, height: l.thickness))
-        }
+        return out
     }
 }

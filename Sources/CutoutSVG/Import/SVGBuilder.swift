@@ -225,14 +225,16 @@ final class SVGBuilder {
         "paint-order", "marker-start", "marker-mid", "marker-end", "image-rendering",
         "transform-origin", "vector-effect",
         "font-family", "font-size", "font-weight", "font-style", "letter-spacing", "word-spacing", "text-anchor",
-        "text-decoration",
+        "text-decoration", "kerning",
         "flood-color", "flood-opacity", "lighting-color", "color-interpolation-filters",
     ]
 
     /// The properties read from CSS rules and the `style` attribute; declarations of others are
-    /// dropped as the sheet is read. `mix-blend-mode`, `isolation` and `background-color` are CSS
-    /// properties with no presentation attribute: as attributes they are ignored.
-    static let styleProperties = presentationAttributes.union(["mask-type", "marker", "mix-blend-mode", "isolation", "background-color"])
+    /// dropped as the sheet is read. `mix-blend-mode`, `isolation`, `background-color` and
+    /// `font-kerning` are CSS properties with no presentation attribute: as attributes they are
+    /// ignored (as resvg does).
+    static let styleProperties = presentationAttributes.union(["mask-type", "marker", "mix-blend-mode", "isolation", "background-color",
+                                                               "font-kerning"])
 
     func computedStyle(_ d: [String: String], parent: SVGStyle, element e: SVGNode) -> SVGStyle {
         var s = parent

@@ -60,9 +60,10 @@ public struct SVGImage {
 /// `feComponentTransfer`, `feMorphology`, `feConvolveMatrix`, `feTile`, `feDisplacementMap`,
 /// `feImage` of an element or of a picture as for `image`) and
 /// the CSS filter functions (see `SVGBuilder.applyFilter` for invalid and unsupported input);
-/// `text`/`tspan` (`x`, `y`, `dx`, `dy`, `text-anchor`, `font-family`, `font-size`,
-/// `font-weight`, `font-style`, `letter-spacing`, `word-spacing`, `text-decoration`), drawn as
-/// glyph outlines from the fonts of a ``FontCatalog``.
+/// `text`/`tspan`/`tref`/`textPath` (`x`, `y`, `dx`, `dy`, `rotate`, `startOffset`,
+/// `text-anchor`, `font-family`, `font-size`, `font-weight`, `font-style`, `letter-spacing`,
+/// `word-spacing`, `text-decoration`, `kerning`, `xml:space`), drawn as glyph outlines from
+/// the fonts of a ``FontCatalog``, also inside `clipPath` and `pattern`.
 ///
 /// Unsupported content (filter primitives outside ``Filter``, images that are URLs, files not
 /// granted or other formats…) is skipped with a warning, never an error. Errors are reserved for input

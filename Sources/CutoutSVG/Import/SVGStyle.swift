@@ -107,6 +107,9 @@ struct SVGFontStyle {
     var wordSpacing: CGFloat = 0
     /// `start`, `middle` or `end`.
     var anchor = "start"
+    /// The font's kerning pairs apply (`font-kerning` other than `none`, and SVG 1.1's
+    /// `kerning` other than `0`).
+    var kerning = true
     /// Lines drawn through the text: `underline`, `overline`, `line-through`. Text decoration
     /// is not inherited in CSS but draws across the text of descendants, which this models.
     var decorations: Set<String> = []
