@@ -103,6 +103,11 @@ struct SolidSourceOverBlitter: SpanBlitter {
     }
 
     @inline(__always)
+    func prefetch(x: Int, y: Int, count: Int) {
+        CacheHint.prefetch(pixels + (y * rowPixels + x), count: count)
+    }
+
+    @inline(__always)
     mutating func blitRun(x: Int, y: Int, count: Int, coverage: UInt8) {
         let p = pixels + (y * rowPixels + x)
         let src = coverage == 255 ? color : PackedPixel.mul255(color, by: UInt32(coverage))
@@ -159,6 +164,11 @@ struct ClearBlitter: SpanBlitter {
         let rb = mul255(lanes(dst & 0x00FF_00FF), k)
         let ga = mul255(lanes((dst &>> 8) & 0x00FF_00FF), k)
         raw.storeBytes(of: words(rb) | words(ga) &<< 8, as: SIMD4<UInt32>.self)
+    }
+
+    @inline(__always)
+    func prefetch(x: Int, y: Int, count: Int) {
+        CacheHint.prefetch(pixels + (y * rowPixels + x), count: count)
     }
 
     @inline(__always)
@@ -306,6 +316,9 @@ struct ClipMaskBlitter<Inner: SpanBlitter>: SpanBlitter {
     let originX: Int
     let originY: Int
     let rowBytes: Int
+
+    @inline(__always)
+    func prefetch(x: Int, y: Int, count: Int) { inner.prefetch(x: x, y: y, count: count) }
 
     @inline(__always)
     mutating func blitRun(x: Int, y: Int, count: Int, coverage: UInt8) {
