@@ -511,7 +511,7 @@ final class BandBuffers {
 @inline(__always)
 func ceilNonNegative(_ v: Double) -> Int {
     let i = Int(v)
-    return Double(i) < v ? i + 1 : i
+    return Double(i) < v ? i &+ 1 : i
 }
 
 @inline(__always)
@@ -561,18 +561,18 @@ struct Accumulator {
         if g0 >> 6 == g1 >> 6 {
             // The common case, an edge piece within one word: `2 << 63` wraps to 0, so the
             // mask is all ones when the piece spans the whole word.
-            words[g0 >> 6] |= ((2 as UInt64) &<< UInt64(g1 - g0) &- 1) &<< UInt64(g0 & 63)
+            words[g0 >> 6] |= ((2 as UInt64) &<< UInt64(g1 &- g0) &- 1) &<< UInt64(g0 & 63)
             return
         }
         while true {
             let wi = g0 >> 6
             let wordEnd = wi << 6 | 63
             let last = g1 < wordEnd ? g1 : wordEnd
-            let n = last - g0 + 1
+            let n = last &- g0 &+ 1
             let bits: UInt64 = n >= 64 ? ~0 : (1 << UInt64(n)) &- 1
             words[wi] |= bits << UInt64(g0 & 63)
             if last == g1 { return }
-            g0 = last + 1
+            g0 = last &+ 1
         }
     }
 
@@ -626,13 +626,14 @@ struct Accumulator {
         var yTop = ya
         var x = xAt(ya)
         var row = Int(ya)
-        let last = ceilNonNegative(yb) - 1
-        var line = cells + (row - topRow) * stride
-        var words = dirty + (row - topRow) * dirtyWords
+        // Indices here are bounded by the band's size: wrapping arithmetic skips overflow tests.
+        let last = ceilNonNegative(yb) &- 1
+        var line = cells + (row &- topRow) &* stride
+        var words = dirty + (row &- topRow) &* dirtyWords
         while true {
             // Every row but the last ends at its lower boundary, strictly inside the segment
             // (neither end point), where `xAt` takes its general formula.
-            let yBot = row < last ? Double(row + 1) : yb
+            let yBot = row < last ? Double(row &+ 1) : yb
             let xNext = row < last ? clamped(x0 + (yBot - y0) * k) : xAt(yb)
             let d = (yBot - yTop) * dir
             let (ia, ib) = Accumulator.add(line, x, xNext, d)
@@ -644,7 +645,7 @@ struct Accumulator {
             if row == last { return }
             x = xNext
             yTop = yBot
-            row += 1
+            row &+= 1
             line += stride
             words += dirtyWords
         }
@@ -660,12 +661,13 @@ struct Accumulator {
         let ia = Int(xa)
         let xaFloor = Double(ia)
         let ibCeil = ceilNonNegative(xb)
-        let ib = ibCeil > ia + 1 ? ibCeil : ia + 1
-        if ib <= ia + 1 {
+        // Cell indices lie in the row (`x`, `xNext` are clamped to it): wrapping arithmetic.
+        let ib = ibCeil > ia &+ 1 ? ibCeil : ia &+ 1
+        if ib <= ia &+ 1 {
             // Within one column: the part right of the mean x goes to the next cell.
             let xm = 0.5 * (x + xNext) - xaFloor
             line[ia] += Float(d - d * xm)
-            line[ia + 1] += Float(d * xm)
+            line[ia &+ 1] += Float(d * xm)
         } else {
             let s = 1 / (xb - xa)
             let fa = xa - xaFloor
@@ -673,16 +675,16 @@ struct Accumulator {
             let fb = xb - Double(ibCeil) + 1
             let am = 0.5 * s * fb * fb
             line[ia] += Float(d * a0)
-            if ib == ia + 2 {
-                line[ia + 1] += Float(d * (1 - a0 - am))
+            if ib == ia &+ 2 {
+                line[ia &+ 1] += Float(d * (1 - a0 - am))
             } else {
                 let a1 = s * (1.5 - fa)
-                line[ia + 1] += Float(d * (a1 - a0))
+                line[ia &+ 1] += Float(d * (a1 - a0))
                 let ds = Float(d * s)
-                var i = ia + 2
-                while i < ib - 1 { line[i] += ds; i += 1 }
-                let a2 = a1 + Double(ib - ia - 3) * s
-                line[ib - 1] += Float(d * (1 - a2 - am))
+                var i = ia &+ 2
+                while i < ib &- 1 { line[i] += ds; i &+= 1 }
+                let a2 = a1 + Double(ib &- ia &- 3) * s
+                line[ib &- 1] += Float(d * (1 - a2 - am))
             }
             line[ib] += Float(d * am)
         }
@@ -697,9 +699,9 @@ struct Accumulator {
                                coverage: UnsafeMutablePointer<UInt8>, into blitter: inout B) {
         for r in 0..<rows {
             if logs { exactRowIfMixed(r, evenOdd: evenOdd) }
-            let words = dirty + r * dirtyWords
-            let line = cells + r * stride
-            let y = originY + r
+            let words = dirty + r &* dirtyWords
+            let line = cells + r &* stride
+            let y = originY &+ r
             var sum: Float = 0
             var done = 0
             for wi in 0..<dirtyWords {
@@ -709,9 +711,9 @@ struct Accumulator {
                 while word != 0 {
                     let tz = word.trailingZeroBitCount
                     let ones = (~(word >> UInt64(tz))).trailingZeroBitCount
-                    word = tz + ones >= 64 ? 0 : word & (~0 << UInt64(tz + ones))
-                    let start = (wi << 6 + tz) << 2
-                    let end = (wi << 6 + tz + ones) << 2
+                    word = tz &+ ones >= 64 ? 0 : word & (~0 << UInt64(tz &+ ones))
+                    let start = (wi << 6 &+ tz) << 2
+                    let end = (wi << 6 &+ tz &+ ones) << 2
                     if start > done && done < width {
                         let c = Accumulator.coverage(sum, evenOdd: evenOdd)
                         if c != 0 { blitter.blitRun(x: originX + done, y: y, count: min(start, width) - done, coverage: c) }
@@ -721,14 +723,14 @@ struct Accumulator {
                         while g < end {
                             let q = Accumulator.group(line + g, sum: &sum, evenOdd: evenOdd)
                             if q != .zero {
-                                if g + 4 <= width {
-                                    blitter.blitGroup(x: originX + g, y: y, coverage: q)
+                                if g &+ 4 <= width {
+                                    blitter.blitGroup(x: originX &+ g, y: y, coverage: q)
                                 } else if g < width {
                                     UnsafeMutableRawPointer(coverage).storeBytes(of: Accumulator.bytes(q), as: UInt32.self)
                                     blitter.blitMask(x: originX + g, y: y, count: width - g, coverage: coverage)
                                 }
                             }
-                            g += 4
+                            g &+= 4
                         }
                     } else {
                         while g < end {

@@ -91,7 +91,7 @@ struct SolidSourceOverBlitter: SpanBlitter {
         }
         @inline(__always) func lanes(_ v: SIMD4<UInt32>) -> SIMD8<UInt16> { unsafeBitCast(v, to: SIMD8<UInt16>.self) }
         @inline(__always) func words(_ v: SIMD8<UInt16>) -> SIMD4<UInt32> { unsafeBitCast(v, to: SIMD4<UInt32>.self) }
-        let raw = UnsafeMutableRawPointer(pixels + (y * rowPixels + x))
+        let raw = UnsafeMutableRawPointer(pixels + (y &* rowPixels &+ x))
         let dst = raw.loadUnaligned(as: SIMD4<UInt32>.self)
         let c = lanes(coverage | coverage &<< 16)
         let sRB = mul255(colorRB, c), sGA = mul255(colorGA, c)
@@ -157,7 +157,7 @@ struct ClearBlitter: SpanBlitter {
         }
         @inline(__always) func lanes(_ v: SIMD4<UInt32>) -> SIMD8<UInt16> { unsafeBitCast(v, to: SIMD8<UInt16>.self) }
         @inline(__always) func words(_ v: SIMD8<UInt16>) -> SIMD4<UInt32> { unsafeBitCast(v, to: SIMD4<UInt32>.self) }
-        let raw = UnsafeMutableRawPointer(pixels + (y * rowPixels + x))
+        let raw = UnsafeMutableRawPointer(pixels + (y &* rowPixels &+ x))
         let dst = raw.loadUnaligned(as: SIMD4<UInt32>.self)
         let keep = 255 &- coverage
         let k = lanes(keep | keep &<< 16)
