@@ -91,7 +91,7 @@ struct SolidSourceOverBlitter: SpanBlitter {
         }
         @inline(__always) func lanes(_ v: SIMD4<UInt32>) -> SIMD8<UInt16> { unsafeBitCast(v, to: SIMD8<UInt16>.self) }
         @inline(__always) func words(_ v: SIMD8<UInt16>) -> SIMD4<UInt32> { unsafeBitCast(v, to: SIMD4<UInt32>.self) }
-        let raw = UnsafeMutableRawPointer(pixels + (y * rowPixels + x))
+        let raw = UnsafeMutableRawPointer(pixels + (y &* rowPixels &+ x))
         let dst = raw.loadUnaligned(as: SIMD4<UInt32>.self)
         let c = lanes(coverage | coverage &<< 16)
         let sRB = mul255(colorRB, c), sGA = mul255(colorGA, c)
@@ -100,6 +100,11 @@ struct SolidSourceOverBlitter: SpanBlitter {
         let rRB = mul255(lanes(dst & 0x00FF_00FF), inv)
         let rGA = mul255(lanes((dst &>> 8) & 0x00FF_00FF), inv)
         raw.storeBytes(of: words(sRB &+ rRB) | words(sGA &+ rGA) &<< 8, as: SIMD4<UInt32>.self)
+    }
+
+    @inline(__always)
+    func prefetch(x: Int, y: Int, count: Int) {
+        CacheHint.prefetch(pixels + (y * rowPixels + x), count: count)
     }
 
     @inline(__always)
@@ -152,13 +157,18 @@ struct ClearBlitter: SpanBlitter {
         }
         @inline(__always) func lanes(_ v: SIMD4<UInt32>) -> SIMD8<UInt16> { unsafeBitCast(v, to: SIMD8<UInt16>.self) }
         @inline(__always) func words(_ v: SIMD8<UInt16>) -> SIMD4<UInt32> { unsafeBitCast(v, to: SIMD4<UInt32>.self) }
-        let raw = UnsafeMutableRawPointer(pixels + (y * rowPixels + x))
+        let raw = UnsafeMutableRawPointer(pixels + (y &* rowPixels &+ x))
         let dst = raw.loadUnaligned(as: SIMD4<UInt32>.self)
         let keep = 255 &- coverage
         let k = lanes(keep | keep &<< 16)
         let rb = mul255(lanes(dst & 0x00FF_00FF), k)
         let ga = mul255(lanes((dst &>> 8) & 0x00FF_00FF), k)
         raw.storeBytes(of: words(rb) | words(ga) &<< 8, as: SIMD4<UInt32>.self)
+    }
+
+    @inline(__always)
+    func prefetch(x: Int, y: Int, count: Int) {
+        CacheHint.prefetch(pixels + (y * rowPixels + x), count: count)
     }
 
     @inline(__always)
@@ -306,6 +316,9 @@ struct ClipMaskBlitter<Inner: SpanBlitter>: SpanBlitter {
     let originX: Int
     let originY: Int
     let rowBytes: Int
+
+    @inline(__always)
+    func prefetch(x: Int, y: Int, count: Int) { inner.prefetch(x: x, y: y, count: count) }
 
     @inline(__always)
     mutating func blitRun(x: Int, y: Int, count: Int, coverage: UInt8) {
