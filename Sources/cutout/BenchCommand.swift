@@ -26,6 +26,9 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Threads each fill may use (DrawingContext.renderingThreadCount; default 1, as the anchors run).")
     var threads: Int = 1
 
+    @Flag(help: "Resolve pixels where a shape overlaps itself exactly (DrawingContext.exactOverlapCoverage).")
+    var exactOverlaps = false
+
     @Option(help: "Write the last frame of each scene as <scene>.png into this folder.")
     var png: String?
 
@@ -114,6 +117,7 @@ struct BenchCommand: ParsableCommand {
             throw CommandError("scene \(scene.name): \(error)")
         }
         ctx.renderingThreadCount = threads
+        ctx.exactOverlapCoverage = exactOverlaps
         let renderer = BenchRenderer(scene: scene)
         for _ in 0..<3 { renderer.render(into: &ctx) }
         var ms: [Double] = []

@@ -27,6 +27,21 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: tmp.path("png/t.png")))
     }
 
+    /// A bowtie's two triangles wind in opposite senses and cross inside pixel (3, 3), whose mean
+    /// winding cancels (0) while half of it is covered: `--exact-overlaps` must change it.
+    @Test func exactOverlapsFlagReachesTheContext() throws {
+        let bowtie = ##"{"op": "fill", "path": "M0 0 L7 7 L7 0 L0 7 Z", "fill": "#ff0000", "fillRule": "nonzero"}"##
+        let tmp = try TemporaryFolder()
+        try tmp.write("t.json", Self.scene(items: "[\(bowtie)]"))
+        var frames: [[UInt8]] = []
+        for extra in [[], ["--exact-overlaps"]] {
+            let outcome = runCutout(["bench", "t", "--scenes", tmp.url.path, "--frames", "1", "--png", tmp.path("png")] + extra)
+            #expect(outcome.succeeded, "\(outcome.message)")
+            frames.append(try Pixmap(pngData: Data(contentsOf: tmp.url.appendingPathComponent("png/t.png"))).data)
+        }
+        #expect(frames[0] != frames[1])
+    }
+
     @Test(arguments: [
         (##"{"name": "t", "width": 8, "hei"##, "invalid JSON"),
         ("", "invalid JSON"),
