@@ -28,39 +28,23 @@ import Testing
         ],
     ]
 
-    static func folder() throws -> URL {
-        try #require(Bundle.module.url(forResource: "svg-image", withExtension: nil, subdirectory: "Fixtures"))
-    }
-
-    static func render(_ name: String, scale: CGFloat) throws -> (Pixmap, SVGImage) {
-        let url = try folder().appendingPathComponent(name + ".svg")
-        let image = try SVGImporter.importSVG(Data(contentsOf: url), files: .document(at: url))
-        return (try LayerRenderer.render(image.layer, size: image.size, scale: scale), image)
-    }
+    static let folder = SVGGoldenFixtureFolder(name: "svg-image", grantsFiles: true)
 
     @Test(arguments: fixtures)
     func matchesResvg(_ name: String) throws {
-        let (px, image) = try Self.render(name, scale: 1)
-        #expect(image.warnings.map(\.message) == Self.expectedWarnings[name] ?? [], "\(name): \(image.warnings)")
-        try SVGImportGoldenTests.check(px, golden: "svg-image-\(name)", allowance: Self.edgeDifferences[name])
+        try Self.folder.check(name, scale: 1, warnings: Self.expectedWarnings[name] ?? [], allowance: Self.edgeDifferences[name])
     }
 
     @Test(arguments: fixtures)
     func matchesResvgAt2x(_ name: String) throws {
-        let (px, _) = try Self.render(name, scale: 2)
-        try SVGImportGoldenTests.check(px, golden: "svg-image-\(name)-2x", allowance: Self.edgeDifferences[name])
+        try Self.folder.check(name, scale: 2, warnings: [], allowance: Self.edgeDifferences[name])
     }
 
-    /// Every document in the folder is listed above (a new file cannot be silently skipped).
-    @Test func everyFixtureIsChecked() throws {
-        let files = try FileManager.default.contentsOfDirectory(atPath: Self.folder().path)
-            .filter { $0.hasSuffix(".svg") }.map { String($0.dropLast(4)) }
-        #expect(Set(files) == Set(Self.fixtures))
-    }
+    @Test func everyFixtureIsChecked() throws { try Self.folder.expectHolds(exactly: Self.fixtures) }
 
     /// Without a grant the same document reads nothing: each file reference is a warning.
     @Test func withoutAGrantNoFileIsRead() throws {
-        let url = try Self.folder().appendingPathComponent("files.svg")
+        let url = try Self.folder.url().appendingPathComponent("files.svg")
         let image = try SVGImporter.importSVG(Data(contentsOf: url))
         #expect(image.warnings.count == 11)
         #expect(image.warnings.allSatisfy { $0.message.contains("this import may read no files") })

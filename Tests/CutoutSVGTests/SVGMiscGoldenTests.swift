@@ -42,33 +42,19 @@ import CutoutRaster
         ],
     ]
 
-    static func render(_ name: String, scale: CGFloat) throws -> (Pixmap, SVGImage) {
-        let url = try #require(Bundle.module.url(forResource: name, withExtension: "svg", subdirectory: "Fixtures/svg-misc"),
-                               "missing fixture \(name).svg")
-        let image = try SVGImporter.importSVG(Data(contentsOf: url))
-        return (try LayerRenderer.render(image.layer, size: image.size, scale: scale), image)
-    }
+    static let folder = SVGGoldenFixtureFolder(name: "svg-misc")
 
     @Test(arguments: fixtures)
     func matchesResvg(_ name: String) throws {
-        let (px, image) = try Self.render(name, scale: 1)
-        #expect(image.warnings.map(\.message) == Self.expectedWarnings[name] ?? [], "\(name): \(image.warnings)")
-        try SVGImportGoldenTests.check(px, golden: "svg-misc-\(name)", allowance: Self.edgeDifferences[name])
+        try Self.folder.check(name, scale: 1, warnings: Self.expectedWarnings[name] ?? [], allowance: Self.edgeDifferences[name])
     }
 
     @Test(arguments: fixtures)
     func matchesResvgAt2x(_ name: String) throws {
-        let (px, _) = try Self.render(name, scale: 2)
-        try SVGImportGoldenTests.check(px, golden: "svg-misc-\(name)-2x", allowance: Self.edgeDifferences[name])
+        try Self.folder.check(name, scale: 2, warnings: [], allowance: Self.edgeDifferences[name])
     }
 
-    /// Every fixture in the folder is listed above (a new file cannot be silently skipped).
-    @Test func everyFixtureIsChecked() throws {
-        let dir = try #require(Bundle.module.url(forResource: "svg-misc", withExtension: nil, subdirectory: "Fixtures"))
-        let files = try FileManager.default.contentsOfDirectory(atPath: dir.path)
-            .filter { $0.hasSuffix(".svg") }.map { String($0.dropLast(4)) }
-        #expect(Set(files) == Set(Self.fixtures))
-    }
+    @Test func everyFixtureIsChecked() throws { try Self.folder.expectHolds(exactly: Self.fixtures) }
 }
 
 /// Internal entities whose text is markup, and the limits that keep them cheap.
