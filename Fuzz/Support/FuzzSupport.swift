@@ -33,3 +33,38 @@ func requireValidPixmap(_ pixmap: Pixmap, width: Int, height: Int, _ what: Strin
         }
     }
 }
+
+/// Runs an image decoder on the fuzzer's input and checks what every decoder promises: it ends
+/// in a pixmap or in an error with a description; the pixmap is within the pixmap limits and
+/// premultiplied; `pixelRule` (the format's own rule, given a pixel's RGBA, answering what is
+/// wrong or nil) holds for every pixel; and a small image decodes the same way twice and
+/// survives a PNG round trip exactly.
+func requireDecoderInvariants<E: Error & CustomStringConvertible>(
+    _ format: String, decode: () throws(E) -> Pixmap, pixelRule: (UInt8, UInt8, UInt8, UInt8) -> String?
+) {
+    let image: Pixmap
+    do { image = try decode() } catch {
+        require(!error.description.isEmpty, "an error without a description")
+        return
+    }
+    require(image.width >= 1 && image.height >= 1 && image.width <= Pixmap.maxDimension && image.height <= Pixmap.maxDimension
+            && image.width * image.height <= Pixmap.maxPixelCount, "decoded size \(image.width)×\(image.height)")
+    requireValidPixmap(image, width: image.width, height: image.height, "decoded \(format)")
+    image.data.withUnsafeBufferPointer { d in
+        var i = 0
+        while i < d.count {
+            if let wrong = pixelRule(d[i], d[i + 1], d[i + 2], d[i + 3]) { require(false, "pixel \(i / 4): \(wrong)") }
+            i += 4
+        }
+    }
+    // Small images only: the second decode and the PNG encode would double a large input's time.
+    guard image.width * image.height <= 1 << 16 else { return }
+    require((try? decode())?.data == image.data, "a second decode gives other pixels")
+    do {
+        let again = try Pixmap(pngData: try image.pngData())
+        require(again.width == image.width && again.height == image.height && again.data == image.data,
+                "the decoded \(format) changed in a PNG round trip")
+    } catch {
+        require(false, "the decoded \(format) does not round-trip through PNG: \(error)")
+    }
+}
