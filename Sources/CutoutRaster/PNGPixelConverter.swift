@@ -153,6 +153,7 @@ struct PNGPixelConverter {
     @inline(__always)
     static func unpremultiply(_ p: UInt8, _ a: UInt8) -> UInt8 {
         guard a > 0 else { return 0 }
-        return UInt8(min(255, (UInt32(p) * 255 + UInt32(a) / 2) / UInt32(a)))
+        let straight = (UInt32(p) * 255 + UInt32(a) / 2) / UInt32(a)
+        return straight < 255 ? UInt8(straight) : 255
     }
 }
