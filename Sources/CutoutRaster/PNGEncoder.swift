@@ -27,15 +27,15 @@ extension Pixmap {
     }
 }
 
-enum PNGEncoder {
+package enum PNGEncoder {
     /// Image data is split into chunks of this size.
     static let maxChunkData = 1 << 20
 
     /// The 8-bit colour type a set of pixmaps can be written in without loss.
-    enum Format: Sendable {
+    package enum Format: Sendable {
         case grey, greyAlpha, rgb, rgba
 
-        init(for pixmaps: [Pixmap]) {
+        package init(for pixmaps: [Pixmap]) {
             var opaque = true, grey = true
             for pixmap in pixmaps {
                 pixmap.data.withUnsafeBufferPointer { d in
@@ -70,7 +70,7 @@ enum PNGEncoder {
     }
 
     /// The filtered, zlib-compressed scanlines of `pixmap` in `format`.
-    static func compressedImage(_ pixmap: Pixmap, format: Format) throws(PNGError) -> [UInt8] {
+    package static func compressedImage(_ pixmap: Pixmap, format: Format) throws(PNGError) -> [UInt8] {
         try Zlib.compress(filteredScanlines(pixmap, format: format), level: 6)
     }
 
