@@ -6,19 +6,21 @@ import Foundation
 /// Turns the gallery's section plans into files: stills become PNG files, scenes with several
 /// frames become animated PNGs; every scene's first frame is also exported as SVG.
 ///
-/// The whole gallery is one concurrent pass on all cores: every frame of every scene is a task
-/// (each frame is its own layer tree, only read while rendering), and the task that renders a
-/// scene's last frame adds the tasks that compress the frames and export the SVG, so no core
-/// waits for another section's last scene. The largest scenes start first, so the small ones
-/// fill the end. The files are the same bytes as encoding each scene on its own.
+/// The whole gallery is one concurrent pass on all cores: building each section's scenes is a
+/// task, which adds a task per frame to render (each frame is its own layer tree, only read
+/// while rendering); the task that renders a scene's last frame adds the tasks that compress
+/// the frames and export the SVG, so no core waits for another section's last scene. Scenes
+/// are built first, then a scene's files are finished before more frames are started, and
+/// the largest scenes are rendered first, so the small ones fill the end. The files are the
+/// same bytes as encoding each scene on its own.
 package enum GalleryRenderer {
-    /// Renders `plans` at `scale` and returns their sections in order.
+    /// Builds and renders the sections of `plans` at `scale` and returns them in order.
     ///
     /// `finished` is called with a section's index and contents as soon as its last file is
     /// made (one call at a time, from any thread); a section with a failed scene is not reported.
     /// - Throws: the first scene's error in plan order: ``LayerRenderError``, ``PNGError`` or
     ///   ``APNGError``.
-    package static func render(_ plans: [GallerySectionPlan], scale: Double,
+    package static func render(_ plans: [@Sendable () -> GallerySectionPlan], scale: Double,
                                finished: @escaping @Sendable (Int, GallerySection) -> Void) throws -> [GallerySection] {
         let pass = GalleryPass(plans: plans, scale: CGFloat(scale), finished: finished)
         pass.run()
@@ -54,38 +56,62 @@ private final class SceneWork: @unchecked Sendable {
 }
 
 private final class GalleryPass: @unchecked Sendable {
-    private let plans: [GallerySectionPlan]
+    private let builders: [@Sendable () -> GallerySectionPlan]
     private let scale: CGFloat
     private let finished: @Sendable (Int, GallerySection) -> Void
     private let queue = WorkQueue()
     private let lock = NSLock()
     private let reportLock = NSLock()
-    /// Per section, its scenes that have frames (a scene without frames makes no files).
-    private let work: [[SceneWork]]
+    /// Per section, once built: its plan and its scenes that have frames (a scene without
+    /// frames makes no files).
+    private var plans: [GallerySectionPlan?]
+    private var work: [[SceneWork]]
     private var scenesToFinish: [Int]
 
-    init(plans: [GallerySectionPlan], scale: CGFloat, finished: @escaping @Sendable (Int, GallerySection) -> Void) {
-        self.plans = plans
+    init(plans: [@Sendable () -> GallerySectionPlan], scale: CGFloat, finished: @escaping @Sendable (Int, GallerySection) -> Void) {
+        builders = plans
         self.scale = scale
         self.finished = finished
-        work = plans.indices.map { s in plans[s].scenes.filter { !$0.frames.isEmpty }.map { SceneWork(section: s, scene: $0) } }
-        scenesToFinish = work.map(\.count)
+        self.plans = Array(repeating: nil, count: plans.count)
+        work = Array(repeating: [], count: plans.count)
+        scenesToFinish = Array(repeating: 0, count: plans.count)
     }
 
+    /// Building scenes comes first, then finishing scenes already rendered, then rendering
+    /// (largest scenes first).
+    private static let buildPriority = Double.infinity
+    private static let encodePriority = Double.greatestFiniteMagnitude
+
     func run() {
-        for scene in work.joined().sorted(by: { $0.pixelCount < $1.pixelCount }) {
-            for frame in scene.scene.frames.indices.reversed() {
-                queue.add { self.render(scene, frame: frame) }
+        for s in builders.indices {
+            queue.add(priority: Self.buildPriority) { self.build(s) }
+        }
+        queue.run()
+    }
+
+    private func build(_ s: Int) {
+        let plan = builders[s]()
+        let scenes = plan.scenes.filter { !$0.frames.isEmpty }.map { SceneWork(section: s, scene: $0) }
+        lock.lock()
+        plans[s] = plan
+        work[s] = scenes
+        scenesToFinish[s] = scenes.count
+        lock.unlock()
+        if scenes.isEmpty { report(s) }
+        for scene in scenes {
+            for frame in scene.scene.frames.indices {
+                queue.add(priority: scene.pixelCount) { self.render(scene, frame: frame) }
             }
         }
-        for s in work.indices where work[s].isEmpty { report(s) }
-        queue.run()
     }
 
     /// Section `s` once the pass has run.
     func section(_ s: Int) throws -> GallerySection {
-        for scene in work[s] { if let error = scene.error { throw error } }
-        return GallerySection(title: plans[s].title, summary: plans[s].summary, items: work[s].map(Self.item))
+        lock.lock()
+        let plan = plans[s]!, scenes = work[s]
+        lock.unlock()
+        for scene in scenes { if let error = scene.error { throw error } }
+        return GallerySection(title: plan.title, summary: plan.summary, items: scenes.map(Self.item))
     }
 
     private static func item(_ work: SceneWork) -> GalleryItem {
@@ -97,7 +123,7 @@ private final class GalleryPass: @unchecked Sendable {
         let scene = work.scene
         let pixmap = Result { () throws(LayerRenderError) in try LayerRenderer.render(scene.frames[frame], size: scene.size, scale: scale) }
         if scene.frames.count == 1 {
-            queue.add { self.exportSVG(work) }
+            queue.add(priority: Self.encodePriority) { self.exportSVG(work) }
             let file = Result { () throws in GalleryFile(name: "\(scene.id).png", data: try pixmap.get().pngData()) }
             finishFile(of: work) {
                 switch file {
@@ -117,7 +143,7 @@ private final class GalleryPass: @unchecked Sendable {
         let failed = work.error != nil
         lock.unlock()
         guard rendered else { return }
-        queue.add { self.exportSVG(work) }
+        queue.add(priority: Self.encodePriority) { self.exportSVG(work) }
         if failed {
             finishFile(of: work) {}
             return
@@ -125,7 +151,7 @@ private final class GalleryPass: @unchecked Sendable {
         let frames = work.frames.map { $0! }
         let format = PNGEncoder.Format(for: frames)
         for (f, pixmap) in frames.enumerated() {
-            queue.add { self.compress(work, frame: f, pixmap: pixmap, format: format) }
+            queue.add(priority: Self.encodePriority) { self.compress(work, frame: f, pixmap: pixmap, format: format) }
         }
     }
 

@@ -4,6 +4,7 @@ package struct GallerySectionPlan {
     package var summary: String
     package var scenes: [GalleryScene]
 
-    /// Every section, in the order the index shows them.
-    package static var all: [GallerySectionPlan] { [shapes, geometry, holes, spotlight, collection] }
+    /// Every section's builder, in the order the index shows them (``GalleryRenderer`` builds
+    /// them concurrently: the holes' scenes take seconds of boolean operations in a debug build).
+    package static let all: [@Sendable () -> GallerySectionPlan] = [{ shapes }, { geometry }, { holes }, { spotlight }, { collection }]
 }

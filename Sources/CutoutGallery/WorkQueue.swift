@@ -1,19 +1,19 @@
 import Foundation
 
-/// Tasks run on every core until none is left, where a running task may add more.
+/// Tasks run on every core until none is left, highest priority first (among equals, the
+/// earliest added), where a running task may add more.
 ///
-/// The gallery renders frames as tasks, and the task that finishes a scene's last frame adds
-/// the tasks that encode them. The newest task runs first, so a scene's files are made (and
-/// its pixmaps freed) before frames of other scenes are started.
+/// The gallery builds each section's scenes as a task, which adds a task per frame to render;
+/// the task that renders a scene's last frame adds the tasks that encode them.
 final class WorkQueue: @unchecked Sendable {
     private let condition = NSCondition()
-    private var tasks: [@Sendable () -> Void] = []
+    private var tasks: [(priority: Double, run: @Sendable () -> Void)] = []
     private var running = 0
 
-    /// Adds `task`; it runs before every task added earlier that has not started.
-    func add(_ task: @escaping @Sendable () -> Void) {
+    /// Adds `task`; callable from a running task.
+    func add(priority: Double, _ task: @escaping @Sendable () -> Void) {
         condition.lock()
-        tasks.append(task)
+        tasks.append((priority, task))
         condition.signal()
         condition.unlock()
     }
@@ -23,7 +23,8 @@ final class WorkQueue: @unchecked Sendable {
         DispatchQueue.concurrentPerform(iterations: ProcessInfo.processInfo.activeProcessorCount) { _ in
             condition.lock()
             while true {
-                if let task = tasks.popLast() {
+                if let next = tasks.indices.max(by: { tasks[$0].priority < tasks[$1].priority }) {
+                    let task = tasks.remove(at: next).run
                     running += 1
                     condition.unlock()
                     task()
