@@ -58,6 +58,12 @@ struct ImageSampler {
                 y0 = Int(vv)
                 y1 = y0 &+ 1 < height ? y0 &+ 1 : height &- 1
                 fy = nearest ? 0 : UInt32((vv - Double(y0)) * 256)
+                // Drawn pixel for pixel (no scaling, no rotation, device pixel centres on
+                // image pixel centres): every sample is one texel of this row, a copy.
+                if k == 0 && a == 1 && b == 0 && fy == 0 && u - 0.5 == (u - 0.5).rounded(.down) {
+                    copyRow(px, row: y0, from: u - 0.5, count: count, into: out)
+                    return
+                }
             }
             uu = nearest ? u.rounded(.down) : u - 0.5
             if uu < 0 { uu = 0 }
@@ -127,6 +133,26 @@ struct ImageSampler {
             v += b
             k &+= 1
         }
+    }
+
+    /// `count` texels of image row `y` from column `x` (a whole number), columns clamped to
+    /// the image as in ``sampleRow(_:u:v:count:into:)``.
+    private func copyRow(_ px: UnsafePointer<UInt8>, row y: Int, from x: Double, count: Int, into out: UnsafeMutablePointer<PremultipliedRGBA8>) {
+        let n = Double(count)
+        // Samples left of the image, then those inside it; the rest are right of it.
+        let left = Int(min(max(-x, 0), n))
+        let inside = Int(min(max(Double(width) - x, 0), n))
+        let rowStart = px + 4 * y * width
+        if inside > left {
+            UnsafeMutableRawPointer(out + left).copyMemory(from: rowStart + 4 * Int(x + Double(left)), byteCount: 4 * (inside - left))
+        }
+        let first = PremultipliedRGBA8(r: rowStart[0], g: rowStart[1], b: rowStart[2], a: rowStart[3])
+        let lastStart = rowStart + 4 * (width - 1)
+        let last = PremultipliedRGBA8(r: lastStart[0], g: lastStart[1], b: lastStart[2], a: lastStart[3])
+        var k = 0
+        while k < left { out[k] = first; k += 1 }
+        k = max(left, inside)
+        while k < count { out[k] = last; k += 1 }
     }
 }
 
