@@ -38,9 +38,12 @@ package enum PNGEncoder {
         package init(for pixmaps: [Pixmap]) {
             var opaque = true, grey = true
             for pixmap in pixmaps {
-                pixmap.data.withUnsafeBufferPointer { d in
+                pixmap.data.withUnsafeBufferPointer { buffer in
+                    // A pointer and a local count: in a debug build a buffer's subscript checks
+                    // its bounds and `count` is a call.
+                    let d = buffer.baseAddress!, count = buffer.count
                     var i = 0
-                    while i < d.count && (opaque || grey) {
+                    while i < count && (opaque || grey) {
                         if d[i + 3] != 255 { opaque = false }
                         if d[i] != d[i + 1] || d[i] != d[i + 2] { grey = false }
                         i += 4

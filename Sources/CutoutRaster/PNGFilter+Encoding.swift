@@ -20,7 +20,7 @@ extension PNGFilter {
         let words = (n &+ 7) / 8
         let lastMask = ~UInt64(0) &>> UInt64(truncatingIfNeeded: 8 &* (words &* 8 &- n))
         var x: UInt64 = 0, a: UInt64 = 0, b: UInt64 = 0, c: UInt64 = 0, left: UInt64 = 0, upperLeft: UInt64 = 0
-        var subWord: UInt64 = 0, upWord: UInt64 = 0, cIsB: UInt64 = 0
+        var subWord: UInt64 = 0, upWord: UInt64 = 0, cIsB: UInt64 = 0, known: UInt64 = 0, quick: UInt64 = 0
         var k = 0
         while k < words {
             x = row[k]
@@ -39,13 +39,11 @@ extension PNGFilter {
             sub &+= ByteLanes.signedMagnitudeSum(subWord)
             upCost &+= ByteLanes.signedMagnitudeSum(upWord)
             average &+= ByteLanes.signedMagnitudeSum(ByteLanes.difference(x, ByteLanes.average(a, b)))
-            // paethWord's quick case written out: in a debug build a call clears its locals.
+            // paethWord written out: in a debug build a call clears its locals.
             cIsB = ByteLanes.equalMask(c, b)
-            if cIsB | ByteLanes.equalMask(c, a) == ~0 {
-                paeth &+= ByteLanes.signedMagnitudeSum((subWord & cIsB) | (upWord & ~cIsB))
-            } else {
-                paeth &+= ByteLanes.signedMagnitudeSum(paethWordByByte(x, a, b, c))
-            }
+            known = cIsB | ByteLanes.equalMask(c, a)
+            quick = (subWord & cIsB) | (upWord & ~cIsB)
+            paeth &+= ByteLanes.signedMagnitudeSum(known == ~0 ? quick : paethWordByByte(x, a, b, c, known: known, quick: quick))
             k &+= 1
         }
         var best = PNGFilter.none, cost = none
@@ -97,16 +95,21 @@ extension PNGFilter {
     private static func paethWord(_ x: UInt64, _ a: UInt64, _ b: UInt64, _ c: UInt64, sub: UInt64, up: UInt64) -> UInt64 {
         // c = b makes |p − a| zero: the prediction is a (Sub). Otherwise c = a makes |p − b|
         // zero and |p − a| = |p − c| = |b − c| > 0: the prediction is b (Up).
-        let cIsB = ByteLanes.equalMask(c, b)
-        if cIsB | ByteLanes.equalMask(c, a) == ~0 { return (sub & cIsB) | (up & ~cIsB) }
-        return paethWordByByte(x, a, b, c)
+        let cIsB = ByteLanes.equalMask(c, b), known = cIsB | ByteLanes.equalMask(c, a)
+        let quick = (sub & cIsB) | (up & ~cIsB)
+        return known == ~0 ? quick : paethWordByByte(x, a, b, c, known: known, quick: quick)
     }
 
-    /// ``paethPredictor`` lane by lane, in `UInt64` arithmetic (integer conversions are generic).
-    private static func paethWordByByte(_ x: UInt64, _ a: UInt64, _ b: UInt64, _ c: UInt64) -> UInt64 {
-        var word: UInt64 = 0, shift: UInt64 = 0
+    /// ``paethPredictor`` in the lanes where `known` is 0, `quick` in the others; in `UInt64`
+    /// arithmetic (integer conversions are generic).
+    private static func paethWordByByte(_ x: UInt64, _ a: UInt64, _ b: UInt64, _ c: UInt64, known: UInt64, quick: UInt64) -> UInt64 {
+        var word = quick & known, shift: UInt64 = 0
         var av: UInt64 = 0, bv: UInt64 = 0, cv: UInt64 = 0, pa: UInt64 = 0, pb: UInt64 = 0, pc: UInt64 = 0, predicted: UInt64 = 0
         while shift < 64 {
+            if (known &>> shift) & 0xFF != 0 {
+                shift &+= 8
+                continue
+            }
             av = (a &>> shift) & 0xFF
             bv = (b &>> shift) & 0xFF
             cv = (c &>> shift) & 0xFF
