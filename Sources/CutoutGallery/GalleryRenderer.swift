@@ -28,7 +28,8 @@ package enum GalleryRenderer {
     }
 }
 
-/// One scene's progress through the pass. Its fields are only touched under the pass's lock.
+/// One scene's progress through the pass. Its variables are written under the pass's lock, and
+/// read without it only once the scene's files are made.
 private final class SceneWork: @unchecked Sendable {
     let section: Int
     let scene: GalleryScene
