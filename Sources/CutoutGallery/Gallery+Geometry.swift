@@ -3,13 +3,13 @@ import CutoutLayers
 import CutoutRaster
 import Foundation
 
-extension GallerySection {
+extension GallerySectionPlan {
     /// Issue 4's geometry made visible: stroke outlines, dashes, boolean operations, and the
     /// self-crossing thick curve that breaks even-odd cutting but not `subtracting`.
-    static func geometrySection(scale: Double) throws -> GallerySection {
-        try fromScenes(title: "Stroking, dashing and boolean operations",
-                       summary: "Outlines from copy(strokingWithWidth:…) and copy(dashingWithPhase:lengths:) filled as shapes, and the iOS 16 set operations.",
-                       scenes: [joinsScene(), dashesScene(), booleanScene(), islandScene()], scale: scale)
+    static var geometry: GallerySectionPlan {
+        GallerySectionPlan(title: "Stroking, dashing and boolean operations",
+                           summary: "Outlines from copy(strokingWithWidth:…) and copy(dashingWithPhase:lengths:) filled as shapes, and the iOS 16 set operations.",
+                           scenes: [joinsScene(), dashesScene(), booleanScene(), islandScene()])
     }
 
     private static let ink = Color(red: 0.16, green: 0.38, blue: 0.86)

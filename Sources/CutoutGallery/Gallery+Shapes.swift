@@ -3,10 +3,10 @@ import CutoutLayers
 import CutoutRaster
 import Foundation
 
-extension GallerySection {
+extension GallerySectionPlan {
     /// SPEC §3's card suits and border: shape layers with a fill, a 2 pt stroke in the same
     /// colour and a shadow radius of 20 (10 for the spade), each in a 300 pt square, inset 20.
-    static func shapesSection(scale: Double) throws -> GallerySection {
+    static var shapes: GallerySectionPlan {
         let cell = CGRect(x: 0, y: 0, width: 300, height: 300)
         let suits: [(id: String, title: String, path: Path, color: Color, shadow: CGFloat)] = [
             ("spade", "Spade", Shapes.spade(in: cell), .black, 10),
@@ -25,7 +25,7 @@ extension GallerySection {
         scenes.append(GalleryScene(id: "shape-chamfered-border", title: "Chamfered border",
                                    caption: "Shapes.chamferedBorder: two corners cut by 40 pt, two rounded with radius 40; a white ShapeLayer whose black shadow (radius 20) comes from the same path as shadowPath.",
                                    size: size, frames: [borderLayer(border, size: size)], frameDuration: 0))
-        return try fromScenes(title: "Shapes", summary: "Outlines from CutoutGeometry's Shapes, each a function of its rect, drawn by CutoutLayers' ShapeLayer.", scenes: scenes, scale: scale)
+        return GallerySectionPlan(title: "Shapes", summary: "Outlines from CutoutGeometry's Shapes, each a function of its rect, drawn by CutoutLayers' ShapeLayer.", scenes: scenes)
     }
 
     private static func suitLayer(_ path: Path, color: Color, shadowRadius: CGFloat, size: CGSize) -> Layer {

@@ -19,13 +19,4 @@ package struct GallerySection {
     package var title: String
     package var summary: String
     package var items: [GalleryItem]
-
-    /// Every section, in the order the index shows them; each is built at a render scale.
-    package static let all: [@Sendable (Double) throws -> GallerySection] = [
-        shapesSection,
-        geometrySection,
-        holesSection,
-        spotlightSection,
-        collectionSection,
-    ]
 }

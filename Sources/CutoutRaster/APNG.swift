@@ -51,24 +51,56 @@ public enum APNG {
             throw .frameSizeMismatch(index: i, width: frame.width, height: frame.height,
                                      expectedWidth: first.width, expectedHeight: first.height)
         }
+        let delay = try checkedDelay(frameDelay, loopCount: loopCount)
+        let format = PNGEncoder.Format(for: frames)
+        var compressed: [[UInt8]] = []
+        for frame in frames {
+            do {
+                compressed.append(try PNGEncoder.compressedImage(frame, format: format))
+            } catch {
+                throw .encoding(error)
+            }
+        }
+        return file(compressed, format: format, width: first.width, height: first.height, scale: first.scale,
+                    delay: delay, loopCount: loopCount)
+    }
+
+    /// The animation whose frames are `compressedFrames`, each ``PNGEncoder/compressedImage(_:format:)``
+    /// of a `width` × `height` pixmap of `scale` in `format` (``PNGEncoder/Format/init(for:)``
+    /// of all of them): the same bytes as ``encode(frames:frameDelay:loopCount:)`` of those
+    /// pixmaps, for a caller that compresses the frames on several threads.
+    /// - Throws: ``APNGError``.
+    package static func encode(compressedFrames: [[UInt8]], format: PNGEncoder.Format, width: Int, height: Int,
+                               scale: CGFloat, frameDelay: Double, loopCount: Int = 0) throws(APNGError) -> Data {
+        guard !compressedFrames.isEmpty else { throw .noFrames }
+        let delay = try checkedDelay(frameDelay, loopCount: loopCount)
+        return file(compressedFrames, format: format, width: width, height: height, scale: scale, delay: delay, loopCount: loopCount)
+    }
+
+    /// The frame delay as a fraction, after checking it and the loop count.
+    private static func checkedDelay(_ frameDelay: Double, loopCount: Int) throws(APNGError) -> (numerator: UInt16, denominator: UInt16) {
         guard let delay = delayFraction(frameDelay) else { throw .invalidFrameDelay(frameDelay) }
         guard (0...Int(Int32.max)).contains(loopCount) else { throw .invalidLoopCount(loopCount) }
+        return delay
+    }
 
-        let format = PNGEncoder.Format(for: frames)
+    /// The file's chunks around the frames' compressed image data.
+    private static func file(_ compressedFrames: [[UInt8]], format: PNGEncoder.Format, width: Int, height: Int, scale: CGFloat,
+                             delay: (numerator: UInt16, denominator: UInt16), loopCount: Int) -> Data {
         var writer = PNGChunkWriter()
-        writer.append("IHDR", format.header(width: first.width, height: first.height).chunkData)
-        writer.append("pHYs", PNGEncoder.physicalDimensions(scale: first.scale))
+        writer.append("IHDR", format.header(width: width, height: height).chunkData)
+        writer.append("pHYs", PNGEncoder.physicalDimensions(scale: scale))
         var control: [UInt8] = []
-        control.appendPNGBigEndian(UInt32(frames.count))
+        control.appendPNGBigEndian(UInt32(compressedFrames.count))
         control.appendPNGBigEndian(UInt32(loopCount))
         writer.append("acTL", control)
 
         var sequence: UInt32 = 0
-        for (i, frame) in frames.enumerated() {
+        for (i, compressed) in compressedFrames.enumerated() {
             var frameControl: [UInt8] = []
             frameControl.appendPNGBigEndian(sequence)
-            frameControl.appendPNGBigEndian(UInt32(first.width))
-            frameControl.appendPNGBigEndian(UInt32(first.height))
+            frameControl.appendPNGBigEndian(UInt32(width))
+            frameControl.appendPNGBigEndian(UInt32(height))
             frameControl.appendPNGBigEndian(UInt32(0))
             frameControl.appendPNGBigEndian(UInt32(0))
             frameControl.appendPNGBigEndian(delay.numerator)
@@ -77,12 +109,6 @@ public enum APNG {
             writer.append("fcTL", frameControl)
             sequence += 1
 
-            let compressed: [UInt8]
-            do {
-                compressed = try PNGEncoder.compressedImage(frame, format: format)
-            } catch {
-                throw .encoding(error)
-            }
             PNGEncoder.appendImageData(compressed) { piece in
                 if i == 0 {
                     writer.append("IDAT", piece)

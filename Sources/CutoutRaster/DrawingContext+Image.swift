@@ -25,48 +25,134 @@ struct ImageSampler {
         self.interpolation = interpolation
     }
 
-    @inline(__always)
-    private func texel(_ px: UnsafePointer<UInt8>, _ x: Int, _ y: Int) -> UInt32 {
-        UnsafeRawPointer(px + 4 * (y * width + x)).loadUnaligned(as: UInt32.self).littleEndian
-    }
-
     /// The packed premultiplied colour at image coordinates `(u, v)` (pixel centres at +0.5).
-    @inline(__always)
     func sample(_ px: UnsafePointer<UInt8>, _ u: Double, _ v: Double) -> UInt32 {
+        var pixel = PremultipliedRGBA8(r: 0, g: 0, b: 0, a: 0)
+        sampleRow(px, u: u, v: v, count: 1, into: &pixel)
+        return PackedPixel.pack(pixel)
+    }
+
+    /// ``sample(_:_:_:)`` at `count` points from `(u, v)`, each the previous one plus the
+    /// sampler's `(a, b)` (one device pixel to the right), into `out`.
+    ///
+    /// One loop with no call per pixel, concrete comparisons instead of the generic `min` and
+    /// `max`, and bytes read one by one instead of through a generic load: in a debug build
+    /// (a new user's first `swift run cutout gallery`) each of those costs more than the
+    /// arithmetic.
+    func sampleRow(_ px: UnsafePointer<UInt8>, u: Double, v: Double, count: Int, into out: UnsafeMutablePointer<PremultipliedRGBA8>) {
         let maxX = Double(width - 1), maxY = Double(height - 1)
-        switch interpolation {
-        case .nearest:
-            let x = Int(min(max(u.rounded(.down), 0), maxX)), y = Int(min(max(v.rounded(.down), 0), maxY))
-            return texel(px, x, y)
-        case .bilinear:
-            let uu = min(max(u - 0.5, 0), maxX), vv = min(max(v - 0.5, 0), maxY)
-            let x0 = Int(uu), y0 = Int(vv)
-            let x1 = min(x0 + 1, width - 1), y1 = min(y0 + 1, height - 1)
-            let fx = UInt32((uu - Double(x0)) * 256), fy = UInt32((vv - Double(y0)) * 256)
-            let top = lerp(texel(px, x0, y0), texel(px, x1, y0), fx)
-            let bottom = lerp(texel(px, x0, y1), texel(px, x1, y1), fx)
-            return lerp(top, bottom, fy)
+        let nearest = interpolation == .nearest
+        var u = u, v = v
+        var uu = 0.0, vv = 0.0
+        var x0 = 0, y0 = 0, x1 = 0, y1 = 0, i = 0, k = 0, lerp = 0
+        var fx: UInt32 = 0, fy: UInt32 = 0, t: UInt32 = 0
+        var p00: UInt32 = 0, p10: UInt32 = 0, p01: UInt32 = 0, p11: UInt32 = 0
+        var p: UInt32 = 0, q: UInt32 = 0, mixed: UInt32 = 0, top: UInt32 = 0, bottom: UInt32 = 0
+        var shift: UInt32 = 0, alpha: UInt32 = 0, channel: Int32 = 0
+        while k < count {
+            // Along a row of an unrotated image, v and everything derived from it are constant.
+            if k == 0 || b != 0 {
+                vv = nearest ? v.rounded(.down) : v - 0.5
+                if vv < 0 { vv = 0 }
+                if vv > maxY { vv = maxY }
+                y0 = Int(vv)
+                y1 = y0 &+ 1 < height ? y0 &+ 1 : height &- 1
+                fy = nearest ? 0 : UInt32((vv - Double(y0)) * 256)
+                // Drawn pixel for pixel (no scaling, no rotation, device pixel centres on
+                // image pixel centres): every sample is one texel of this row, a copy.
+                if k == 0 && a == 1 && b == 0 && fy == 0 && u - 0.5 == (u - 0.5).rounded(.down) {
+                    copyRow(px, row: y0, from: u - 0.5, count: count, into: out)
+                    return
+                }
+            }
+            uu = nearest ? u.rounded(.down) : u - 0.5
+            if uu < 0 { uu = 0 }
+            if uu > maxX { uu = maxX }
+            x0 = Int(uu)
+            x1 = x0 &+ 1 < width ? x0 &+ 1 : width &- 1
+            fx = nearest ? 0 : UInt32((uu - Double(x0)) * 256)
+            i = 4 &* (y0 &* width &+ x0)
+            p00 = UInt32(px[i]) | UInt32(px[i &+ 1]) &<< 8 | UInt32(px[i &+ 2]) &<< 16 | UInt32(px[i &+ 3]) &<< 24
+            mixed = p00
+            // A zero weight makes an interpolation return its first pixel: skip the others.
+            if fx != 0 || fy != 0 {
+                p10 = 0; p01 = 0; p11 = 0
+                if fx != 0 {
+                    i = 4 &* (y0 &* width &+ x1)
+                    p10 = UInt32(px[i]) | UInt32(px[i &+ 1]) &<< 8 | UInt32(px[i &+ 2]) &<< 16 | UInt32(px[i &+ 3]) &<< 24
+                }
+                if fy != 0 {
+                    i = 4 &* (y1 &* width &+ x0)
+                    p01 = UInt32(px[i]) | UInt32(px[i &+ 1]) &<< 8 | UInt32(px[i &+ 2]) &<< 16 | UInt32(px[i &+ 3]) &<< 24
+                    if fx != 0 {
+                        i = 4 &* (y1 &* width &+ x1)
+                        p11 = UInt32(px[i]) | UInt32(px[i &+ 1]) &<< 8 | UInt32(px[i &+ 2]) &<< 16 | UInt32(px[i &+ 3]) &<< 24
+                    }
+                }
+                // Three interpolations: top row, bottom row, then between them; with fy = 0
+                // the result is the top row's.
+                lerp = 0
+                while lerp < (fy != 0 ? 3 : 1) {
+                    switch lerp {
+                    case 0: p = p00; q = p10; t = fx
+                    case 1: p = p01; q = p11; t = fx
+                    default: p = top; q = bottom; t = fy
+                    }
+                    if t == 0 || p == q {
+                        mixed = p
+                    } else {
+                        // p + (q − p)·t/256 per channel, rounded. Equal channels stay unchanged,
+                        // so an opaque image stays exactly opaque.
+                        mixed = 0
+                        shift = 0
+                        while shift < 32 {
+                            channel = Int32((p &>> shift) & 0xFF)
+                            channel = channel &+ (((Int32((q &>> shift) & 0xFF) &- channel) &* Int32(t) &+ 128) &>> 8)
+                            mixed |= UInt32(channel) &<< shift
+                            shift &+= 8
+                        }
+                        // Keep the result premultiplied: no colour channel above alpha.
+                        alpha = mixed &>> 24
+                        if mixed & 0xFF > alpha { mixed = (mixed & 0xFFFF_FF00) | alpha }
+                        if (mixed &>> 8) & 0xFF > alpha { mixed = (mixed & 0xFFFF_00FF) | alpha &<< 8 }
+                        if (mixed &>> 16) & 0xFF > alpha { mixed = (mixed & 0xFF00_FFFF) | alpha &<< 16 }
+                    }
+                    switch lerp {
+                    case 0: top = mixed
+                    case 1: bottom = mixed
+                    default: break
+                    }
+                    lerp &+= 1
+                }
+            }
+            out[k].r = UInt8(truncatingIfNeeded: mixed)
+            out[k].g = UInt8(truncatingIfNeeded: mixed &>> 8)
+            out[k].b = UInt8(truncatingIfNeeded: mixed &>> 16)
+            out[k].a = UInt8(truncatingIfNeeded: mixed &>> 24)
+            u += a
+            v += b
+            k &+= 1
         }
     }
 
-    /// `p + (q − p)·t/256` per channel, rounded. Interpolating equal channels returns them
-    /// unchanged, so an opaque image stays exactly opaque (a sum of two truncated products
-    /// would lose one level).
-    @inline(__always)
-    private func lerp(_ p: UInt32, _ q: UInt32, _ t: UInt32) -> UInt32 {
-        if t == 0 || p == q { return p }
-        var out: UInt32 = 0
-        var shift: UInt32 = 0
-        while shift < 32 {
-            let a = Int32((p >> shift) & 0xFF), b = Int32((q >> shift) & 0xFF)
-            let v = a + (((b - a) * Int32(t) + 128) >> 8)
-            out |= UInt32(v) << shift
-            shift += 8
+    /// `count` texels of image row `y` from column `x` (a whole number), columns clamped to
+    /// the image as in ``sampleRow(_:u:v:count:into:)``.
+    private func copyRow(_ px: UnsafePointer<UInt8>, row y: Int, from x: Double, count: Int, into out: UnsafeMutablePointer<PremultipliedRGBA8>) {
+        let n = Double(count)
+        // Samples left of the image, then those inside it; the rest are right of it.
+        let left = Int(min(max(-x, 0), n))
+        let inside = Int(min(max(Double(width) - x, 0), n))
+        let rowStart = px + 4 * y * width
+        if inside > left {
+            UnsafeMutableRawPointer(out + left).copyMemory(from: rowStart + 4 * Int(x + Double(left)), byteCount: 4 * (inside - left))
         }
-        // Keep the result premultiplied: no colour channel above alpha.
-        let alpha = out >> 24
-        let r = min(out & 0xFF, alpha), g = min((out >> 8) & 0xFF, alpha), bl = min((out >> 16) & 0xFF, alpha)
-        return r | g << 8 | bl << 16 | alpha << 24
+        let first = PremultipliedRGBA8(r: rowStart[0], g: rowStart[1], b: rowStart[2], a: rowStart[3])
+        let lastStart = rowStart + 4 * (width - 1)
+        let last = PremultipliedRGBA8(r: lastStart[0], g: lastStart[1], b: lastStart[2], a: lastStart[3])
+        var k = 0
+        while k < left { out[k] = first; k += 1 }
+        k = max(left, inside)
+        while k < count { out[k] = last; k += 1 }
     }
 }
 
@@ -76,15 +162,9 @@ struct ImageShader: SpanShader {
     let pixels: UnsafePointer<UInt8>
 
     func shade(x: Int, y: Int, count: Int, into: UnsafeMutablePointer<PremultipliedRGBA8>) {
-        let out = UnsafeMutableRawPointer(into)
         let s = sampler
         let fx = Double(x) + 0.5, fy = Double(y) + 0.5
-        var u = s.a * fx + s.c * fy + s.tx
-        var v = s.b * fx + s.d * fy + s.ty
-        for k in 0..<count {
-            out.storeBytes(of: s.sample(pixels, u, v), toByteOffset: 4 * k, as: UInt32.self)
-            u += s.a; v += s.b
-        }
+        s.sampleRow(pixels, u: s.a * fx + s.c * fy + s.tx, v: s.b * fx + s.d * fy + s.ty, count: count, into: into)
     }
 }
 

@@ -133,6 +133,9 @@ extension DrawingContext {
         let colorLanes = SIMD16<UInt16>(truncatingIfNeeded: unsafeBitCast(SIMD4<UInt32>(repeating: color),
                                                                           to: SIMD16<UInt8>.self))
         let alphaLanes = SIMD16<UInt16>(repeating: UInt16(color >> 24))
+        // Under full coverage the source is the colour itself and the destination keeps
+        // 255 − alpha (mul255 by 255 is exact).
+        let fullInverse = SIMD16<UInt16>(repeating: 255 - UInt16(color >> 24))
         @inline(__always) func mul255(_ a: SIMD16<UInt16>, _ b: SIMD16<UInt16>) -> SIMD16<UInt16> {
             let t = a &* b &+ 128
             return (t &+ (t &>> 8)) &>> 8
@@ -146,6 +149,13 @@ extension DrawingContext {
                 if m4 == 0 { x += 4; continue }
                 if m4 == .max && opaque {
                     d[x] = color; d[x + 1] = color; d[x + 2] = color; d[x + 3] = color
+                    x += 4
+                    continue
+                }
+                if m4 == .max {
+                    let raw = UnsafeMutableRawPointer(d + x)
+                    let dst = SIMD16<UInt16>(truncatingIfNeeded: raw.loadUnaligned(as: SIMD16<UInt8>.self))
+                    raw.storeBytes(of: SIMD16<UInt8>(truncatingIfNeeded: colorLanes &+ mul255(dst, fullInverse)), as: SIMD16<UInt8>.self)
                     x += 4
                     continue
                 }

@@ -67,11 +67,17 @@ public struct Gradient: Hashable, Sendable {
 
     /// The stops actually used: valid locations, clamped, in order.
     var normalizedStops: [GradientStop] {
-        stops.enumerated()
-            .filter { !$0.element.location.isNaN }
-            .map { (offset: $0.offset, stop: GradientStop(location: min(max($0.element.location, 0), 1), color: $0.element.color)) }
-            .sorted { $0.stop.location != $1.stop.location ? $0.stop.location < $1.stop.location : $0.offset < $1.offset }
-            .map(\.stop)
+        // Statements with explicit types: as one chained expression this took seconds to
+        // type-check, on the critical path of every build.
+        var ordered: [(offset: Int, stop: GradientStop)] = []
+        for (offset, stop) in stops.enumerated() where !stop.location.isNaN {
+            let location: CGFloat = min(max(stop.location, 0), 1)
+            ordered.append((offset: offset, stop: GradientStop(location: location, color: stop.color)))
+        }
+        ordered.sort { (p: (offset: Int, stop: GradientStop), q: (offset: Int, stop: GradientStop)) -> Bool in
+            p.stop.location != q.stop.location ? p.stop.location < q.stop.location : p.offset < q.offset
+        }
+        return ordered.map { (entry: (offset: Int, stop: GradientStop)) -> GradientStop in entry.stop }
     }
 
     /// The colour at `t` in `0...1`, straight (unpremultiplied) components interpolated, and

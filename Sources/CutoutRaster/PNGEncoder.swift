@@ -27,20 +27,23 @@ extension Pixmap {
     }
 }
 
-enum PNGEncoder {
+package enum PNGEncoder {
     /// Image data is split into chunks of this size.
     static let maxChunkData = 1 << 20
 
     /// The 8-bit colour type a set of pixmaps can be written in without loss.
-    enum Format: Sendable {
+    package enum Format: Sendable {
         case grey, greyAlpha, rgb, rgba
 
-        init(for pixmaps: [Pixmap]) {
+        package init(for pixmaps: [Pixmap]) {
             var opaque = true, grey = true
             for pixmap in pixmaps {
-                pixmap.data.withUnsafeBufferPointer { d in
+                pixmap.data.withUnsafeBufferPointer { buffer in
+                    // A pointer and a local count: in a debug build a buffer's subscript checks
+                    // its bounds and `count` is a call.
+                    let d = buffer.baseAddress!, count = buffer.count
                     var i = 0
-                    while i < d.count && (opaque || grey) {
+                    while i < count && (opaque || grey) {
                         if d[i + 3] != 255 { opaque = false }
                         if d[i] != d[i + 1] || d[i] != d[i + 2] { grey = false }
                         i += 4
@@ -70,7 +73,7 @@ enum PNGEncoder {
     }
 
     /// The filtered, zlib-compressed scanlines of `pixmap` in `format`.
-    static func compressedImage(_ pixmap: Pixmap, format: Format) throws(PNGError) -> [UInt8] {
+    package static func compressedImage(_ pixmap: Pixmap, format: Format) throws(PNGError) -> [UInt8] {
         try Zlib.compress(filteredScanlines(pixmap, format: format), level: 6)
     }
 
@@ -80,50 +83,61 @@ enum PNGEncoder {
         let channels = format.colorType.channels
         let rowBytes = pixmap.width * channels
         let line = rowBytes + 1
-        var out = [UInt8](repeating: 0, count: pixmap.height * line)
-        var previous = [UInt8](repeating: 0, count: rowBytes)
-        var current = [UInt8](repeating: 0, count: rowBytes)
-        var candidate = [UInt8](repeating: 0, count: line)
-        pixmap.data.withUnsafeBufferPointer { d in
-            out.withUnsafeMutableBufferPointer { out in
-                candidate.withUnsafeMutableBufferPointer { candidate in
-                    for y in 0..<pixmap.height {
-                        current.withUnsafeMutableBufferPointer { cur in
-                            var s = 0
-                            for i in stride(from: y * pixmap.width * 4, to: (y + 1) * pixmap.width * 4, by: 4) {
-                                let a = d[i + 3]
-                                cur[s] = PNGPixelConverter.unpremultiply(d[i], a)
-                                switch format {
-                                case .grey: break
-                                case .greyAlpha: cur[s + 1] = a
-                                case .rgb, .rgba:
-                                    cur[s + 1] = PNGPixelConverter.unpremultiply(d[i + 1], a)
-                                    cur[s + 2] = PNGPixelConverter.unpremultiply(d[i + 2], a)
-                                    if format == .rgba { cur[s + 3] = a }
-                                }
-                                s += channels
-                            }
-                        }
-                        let target = UnsafeMutableBufferPointer(rebasing: out[(y * line)..<((y + 1) * line)])
-                        current.withUnsafeBufferPointer { row in
-                            previous.withUnsafeBufferPointer { above in
-                                let up = y > 0 ? above : nil
-                                var bestCost = Int.max
-                                for filter in PNGFilter.allCases {
-                                    let cost = PNGFilter.apply(filter, row: row, previous: up, stride: channels, into: candidate)
-                                    if cost < bestCost {
-                                        bestCost = cost
-                                        _ = target.update(fromContentsOf: candidate)
-                                    }
-                                }
-                            }
-                        }
-                        swap(&previous, &current)
-                    }
+        let rowWords = (rowBytes + 7) / 8
+        // This row and the one above in the word layout PNGFilter.best reads; zeros above the first.
+        let rows = UnsafeMutablePointer<UInt64>.allocate(capacity: 2 * rowWords)
+        rows.initialize(repeating: 0, count: 2 * rowWords)
+        defer { rows.deallocate() }
+        var above = rows, current = rows + rowWords
+        return pixmap.data.withUnsafeBufferPointer { d in
+            [UInt8](unsafeUninitializedCapacity: pixmap.height * line) { out, initialized in
+                for y in 0..<pixmap.height {
+                    straightRow(d.baseAddress! + y * pixmap.width * 4, pixels: pixmap.width, format: format, into: current)
+                    let filter = PNGFilter.best(row: current, above: above, count: rowBytes, stride: channels)
+                    out[y * line] = filter.rawValue
+                    PNGFilter.apply(filter, row: current, above: above, count: rowBytes, stride: channels,
+                                    into: out.baseAddress! + y * line + 1)
+                    swap(&above, &current)
                 }
+                initialized = pixmap.height * line
             }
         }
-        return out
+    }
+
+    /// Writes `pixels` premultiplied RGBA8 pixels as straight samples in `format`, packed into
+    /// words in lane order (byte `i` of the row is lane `i % 8` of word `i / 8`).
+    private static func straightRow(_ pixel: UnsafePointer<UInt8>, pixels: Int, format: Format, into words: UnsafeMutablePointer<UInt64>) {
+        let bits = UInt64(8 * format.colorType.channels)
+        var word: UInt64 = 0, filled: UInt64 = 0, sample: UInt64 = 0
+        var r: UInt8 = 0, g: UInt8 = 0, b: UInt8 = 0, a: UInt8 = 0
+        var i = 0, w = 0
+        let end = 4 * pixels
+        while i < end {
+            r = pixel[i]; g = pixel[i + 1]; b = pixel[i + 2]; a = pixel[i + 3]
+            // An opaque pixel is its own straight colour; only translucent ones need a division.
+            if a != 255 {
+                r = PNGPixelConverter.unpremultiply(r, a)
+                g = PNGPixelConverter.unpremultiply(g, a)
+                b = PNGPixelConverter.unpremultiply(b, a)
+            }
+            switch format {
+            case .grey: sample = UInt64(r)
+            case .greyAlpha: sample = UInt64(r) | UInt64(a) &<< 8
+            case .rgb: sample = UInt64(r) | UInt64(g) &<< 8 | UInt64(b) &<< 16
+            case .rgba: sample = UInt64(r) | UInt64(g) &<< 8 | UInt64(b) &<< 16 | UInt64(a) &<< 24
+            }
+            word |= sample &<< filled
+            filled &+= bits
+            if filled >= 64 {
+                words[w] = word
+                w += 1
+                filled &-= 64
+                // The sample's bytes that did not fit; none when it ended the word.
+                word = sample &>> (bits &- filled)
+            }
+            i += 4
+        }
+        if filled > 0 { words[w] = word }
     }
 
     /// Hands `compressed` to `write` in pieces of at most ``maxChunkData`` bytes.

@@ -21,7 +21,8 @@ struct GalleryCommand: ParsableCommand {
         }
     }
 
-    /// The line printed when a section is done, so a slow machine shows the work moving.
+    /// The line printed when a section is done (sections are rendered together, so `seconds`
+    /// counts from the start of the gallery), so a slow machine shows the work moving.
     static func progressLine(_ section: GallerySection, seconds: Double) -> String {
         let count = section.items.count
         return "gallery: \(section.title): \(count) scene\(count == 1 ? "" : "s") in \(String(format: "%.1f", seconds)) s"
@@ -32,20 +33,19 @@ struct GalleryCommand: ParsableCommand {
         do { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) } catch {
             throw CommandError.file("create the folder", output, error)
         }
-        var sections: [GallerySection] = []
+        let start = Date()
+        let sections = try GalleryRenderer.render(GallerySectionPlan.all, scale: scale) { _, section in
+            print(Self.progressLine(section, seconds: Date().timeIntervalSince(start)))
+            fflush(nil)
+        }
         var written = 0
-        for make in GallerySection.all {
-            let start = Date()
-            let section = try make(scale)
+        for section in sections {
             for item in section.items {
                 for file in item.files {
                     try CommandError.write(file.data, to: folder.appendingPathComponent(file.name))
                     written += 1
                 }
             }
-            sections.append(section)
-            print(Self.progressLine(section, seconds: Date().timeIntervalSince(start)))
-            fflush(nil)
         }
         let html = GalleryIndex.html(sections: sections)
         try CommandError.write(Data(html.utf8), to: folder.appendingPathComponent("index.html"))

@@ -102,28 +102,83 @@ enum PNGExport {
         #expect(filters == [PNGFilter.sub.rawValue] + Array(repeating: PNGFilter.up.rawValue, count: 5))
     }
 
-    @Test(arguments: PNGFilter.allCases, [1, 3, 4, 8])
-    func everyFilterIsUndoneByTheDecoder(_ filter: PNGFilter, stride: Int) throws {
+    /// `bytes` in the encoder's row layout: words in lane order, lanes past the end zero.
+    static func withRowWords<R>(_ bytes: [UInt8], _ body: (UnsafePointer<UInt64>) -> R) -> R {
+        var words = [UInt64](repeating: 0, count: (bytes.count + 7) / 8)
+        for (i, byte) in bytes.enumerated() { words[i / 8] |= UInt64(byte) << (8 * UInt64(i % 8)) }
+        return words.withUnsafeBufferPointer { body($0.baseAddress!) }
+    }
+
+    /// The filters by their definitions in the PNG specification, zeros left of the first
+    /// pixel and above the first row.
+    static func referenceFilter(_ filter: PNGFilter, row: [UInt8], above: [UInt8], stride: Int) -> [UInt8] {
+        row.indices.map { i in
+            let x = Int(row[i]), a = i >= stride ? Int(row[i - stride]) : 0
+            let b = Int(above[i]), c = i >= stride ? Int(above[i - stride]) : 0
+            let predicted: Int
+            switch filter {
+            case .none: predicted = 0
+            case .sub: predicted = a
+            case .up: predicted = b
+            case .average: predicted = (a + b) / 2
+            case .paeth:
+                let p = a + b - c, pa = abs(p - a), pb = abs(p - b), pc = abs(p - c)
+                predicted = pa <= pb && pa <= pc ? a : pb <= pc ? b : c
+            }
+            return UInt8(truncatingIfNeeded: x - predicted)
+        }
+    }
+
+    /// Rows of `count` bytes: noise, flat runs with steps, and mostly-flat rows with sparse noise.
+    static func sampleRow(_ kind: Int, count: Int, rng: inout SplitMix64) -> [UInt8] {
+        (0..<count).map { i in
+            switch kind {
+            case 0: return UInt8(truncatingIfNeeded: rng.next())
+            case 1: return UInt8(truncatingIfNeeded: i / 5 * 37)
+            default: return rng.next() % 6 == 0 ? UInt8(truncatingIfNeeded: rng.next()) : 200
+            }
+        }
+    }
+
+    @Test(arguments: PNGFilter.allCases, [1, 2, 3, 4, 7])
+    func everyFilterMatchesItsDefinitionAndIsUndoneByTheDecoder(_ filter: PNGFilter, stride: Int) throws {
         var rng = SplitMix64(state: UInt64(filter.rawValue) * 31 + UInt64(stride))
-        let rowBytes = stride * 7
-        let rows = (0..<4).map { _ in (0..<rowBytes).map { _ in UInt8(truncatingIfNeeded: rng.next()) } }
+        let rowBytes = stride * 7 + 13
+        let rows = (0..<6).map { Self.sampleRow($0 % 3, count: rowBytes, rng: &rng) }
         var filtered: [UInt8] = []
         for (y, row) in rows.enumerated() {
-            var out = [UInt8](repeating: 0, count: rowBytes + 1)
-            let cost = row.withUnsafeBufferPointer { r in
-                rows[max(y - 1, 0)].withUnsafeBufferPointer { above in
-                    out.withUnsafeMutableBufferPointer { o in
-                        PNGFilter.apply(filter, row: r, previous: y > 0 ? above : nil, stride: stride, into: o)
-                    }
+            let above = y > 0 ? rows[y - 1] : [UInt8](repeating: 0, count: rowBytes)
+            var out = [UInt8](repeating: 0, count: rowBytes)
+            Self.withRowWords(row) { r in
+                Self.withRowWords(above) { u in
+                    PNGFilter.apply(filter, row: r, above: u, count: rowBytes, stride: stride, into: &out)
                 }
             }
-            #expect(out[0] == filter.rawValue)
-            #expect(cost == out.dropFirst().reduce(0) { $0 + abs(Int(Int8(bitPattern: $1))) })
-            filtered += out
+            #expect(out == Self.referenceFilter(filter, row: row, above: above, stride: stride))
+            filtered += [filter.rawValue] + out
         }
-        try PNGFilter.unfilter(&filtered, start: 0, rows: 4, rowBytes: rowBytes, stride: stride, pass: 0)
-        let restored = (0..<4).map { Array(filtered[($0 * (rowBytes + 1) + 1)..<(($0 + 1) * (rowBytes + 1))]) }
+        try PNGFilter.unfilter(&filtered, start: 0, rows: rows.count, rowBytes: rowBytes, stride: stride, pass: 0)
+        let restored = (0..<rows.count).map { Array(filtered[($0 * (rowBytes + 1) + 1)..<(($0 + 1) * (rowBytes + 1))]) }
         #expect(restored == rows)
+    }
+
+    /// The one-pass choice is the first filter with the least sum of |signed byte| over the
+    /// filtered row, for rows of every length mod 8 and every kind of content.
+    @Test(arguments: [1, 2, 3, 4])
+    func theChosenFilterHasTheLeastCost(stride: Int) {
+        var rng = SplitMix64(state: 77 + UInt64(stride))
+        for trial in 0..<300 {
+            let count = 1 + trial % 41
+            let row = Self.sampleRow(trial % 3, count: count, rng: &rng)
+            let above = trial % 4 == 0 ? [UInt8](repeating: 0, count: count) : Self.sampleRow(trial / 3 % 3, count: count, rng: &rng)
+            let costs = PNGFilter.allCases.map { filter in
+                Self.referenceFilter(filter, row: row, above: above, stride: stride).reduce(0) { $0 + abs(Int(Int8(bitPattern: $1))) }
+            }
+            let chosen = Self.withRowWords(row) { r in
+                Self.withRowWords(above) { u in PNGFilter.best(row: r, above: u, count: count, stride: stride) }
+            }
+            #expect(chosen == PNGFilter.allCases[costs.firstIndex(of: costs.min()!)!], "trial \(trial)")
+        }
     }
 
     @Test func smoothImagesCompressWell() throws {
