@@ -29,7 +29,7 @@ enum CSSColor {
             let c = v.map { $0 * 17 }
             return Color(r8: c[0], g8: c[1], b8: c[2], a8: c.count == 4 ? c[3] : 255)
         case 6, 8:
-            let c = stride(from: 0, to: v.count, by: 2).map { v[$0] * 16 + v[$0 + 1] }
+            let c: [UInt8] = stride(from: 0, to: v.count, by: 2).map { (i: Int) -> UInt8 in v[i] * 16 + v[i + 1] }
             return Color(r8: c[0], g8: c[1], b8: c[2], a8: c.count == 4 ? c[3] : 255)
         default:
             return nil
