@@ -23,6 +23,9 @@ extension Pixmap {
     /// a file of a few dozen bytes may legitimately describe, and allocate, the largest image.
     /// Only the prefix code groups that some block uses are kept.
     ///
+    /// Memory: the decoded pixels as 32-bit ARGB (twice while colour indexing unpacks them),
+    /// then the result, 4 bytes a pixel each.
+    ///
     /// Complexity: O(data length + width × height).
     /// - Throws: ``WebPError``, notably ``WebPError/truncated(offset:)`` when the data ends
     ///   before every pixel is decoded.
