@@ -6,20 +6,10 @@ import Testing
 /// every fixture decodes to exactly libwebp's pixels, premultiplied. Lossy and animated files
 /// are refused by name; hostile inputs throw typed errors and never trap.
 @Suite struct WebPDecoderTests {
-    static func fixture(_ name: String, _ ext: String) throws -> Data {
-        let url = try #require(Bundle.module.url(forResource: name, withExtension: ext, subdirectory: "Fixtures/webp"))
-        return try Data(contentsOf: url)
-    }
+    static let fixtures = DecoderFixtures(folder: "webp")
+    static let manifest = fixtures.manifest
 
-    static let manifest: [(name: String, width: Int, height: Int)] = {
-        guard let url = Bundle.module.url(forResource: "manifest", withExtension: "txt", subdirectory: "Fixtures/webp"),
-              let text = try? String(contentsOf: url, encoding: .utf8) else { return [] }
-        return text.split(separator: "\n").compactMap { line in
-            let f = line.split(separator: " ")
-            guard f.count == 3, let w = Int(f[1]), let h = Int(f[2]) else { return nil }
-            return (String(f[0]), w, h)
-        }
-    }()
+    static func fixture(_ name: String, _ ext: String) throws -> Data { try fixtures.data(name, ext) }
 
     @Test func manifestIsComplete() { #expect(Self.manifest.count == 16) }
 
