@@ -3,7 +3,7 @@
 #
 #   scripts/fuzz.sh [--seconds N] [--build-only] [TARGET...]
 #
-# Targets (Fuzz/Targets/<name>.swift): xml, svg-render, path-data, css, png, jpeg, gif, scene-json
+# Targets (Fuzz/Targets/<name>.swift): xml, svg-render, path-data, css, png, jpeg, gif, webp, scene-json
 # and text (the font loader and text layout). Default: all, N = 60 seconds each, one after the other.
 #
 # The modules are compiled straight from Sources/ with swiftc (-O, -enable-testing,
@@ -35,7 +35,7 @@ while [ $# -gt 0 ]; do
 done
 case "$seconds" in ''|*[!0-9]*) echo "fuzz.sh: --seconds takes a whole number" >&2; exit 2 ;; esac
 
-all_targets=(xml svg-render path-data css png jpeg gif scene-json)
+all_targets=(xml svg-render path-data css png jpeg gif webp scene-json)
 [ -d Sources/CutoutText ] && all_targets+=(text)
 [ ${#targets[@]} -eq 0 ] && targets=("${all_targets[@]}")
 for t in "${targets[@]}"; do

@@ -70,15 +70,16 @@ import Testing
         ("href='file:///etc/passwd'", "this import may read no files, only data: URIs"),
         ("", "has no href"),
         ("href='data:image/png,%89PNG'", "without base64"),
-        ("href='data:image/png;base64,@@@@'", "the image (type 'image/png') is not PNG, JPEG, GIF or SVG"),
+        ("href='data:image/png;base64,@@@@'", "the image (type 'image/png') is not PNG, JPEG, GIF, WebP or SVG"),
         ("href='data:image/png;base64,iVBORw0KGgoAAAAN'", "PNG data could not be decoded"),
         ("href='data:image/jpeg;base64,/9j/4AAQSkZJRgABAQ=='", "JPEG data could not be decoded (JPEG data truncated"),
         ("href='data:image/svg+xml;base64,H4sIALCNBmsC/7MpLktXqMjNySu2Vc8oKSmw0tcv'", "compressed SVG (svgz) cannot be inflated: corrupt gzip data"),
-        ("href='data:image/webp;base64,UklGRhYAAABXRUJQVlA4TAoAAAAvAAAAAAfQ//73'", "WebP images are not supported"),
+        ("href='data:image/webp;base64,UklGRhYAAABXRUJQVlA4IAoAAAAvAAAAAAfQ//73'", "WebP data could not be decoded (unsupported WebP feature: lossy VP8"),
+        ("href='data:image/webp;base64,UklGRhYAAABXRUJQVlA4TAoAAAAvAAAAAAfQ'", "WebP data could not be decoded (WebP data truncated"),
         ("href='data:image/gif;base64,R0lGODlhAQABAAAAACw='", "GIF data could not be decoded (GIF data truncated"),
         ("href='data:image/svg+xml;base64,PHN2Zz48cmVjdA=='", "the embedded SVG document cannot be read (line 1: malformed XML"),
         ("href='data:image/svg+xml;base64,PGh0bWwvPg=='", "the embedded document's root is <html>, not <svg>"),
-        ("href='data:image/svg+xml;base64,c3Zn'", "the image (type 'image/svg+xml') is not PNG, JPEG, GIF or SVG"),
+        ("href='data:image/svg+xml;base64,c3Zn'", "the image (type 'image/svg+xml') is not PNG, JPEG, GIF, WebP or SVG"),
     ])
     func refusedSourcesWarn(_ attribute: String, _ message: String) throws {
         let image = try SVGImporter.importSVG("<svg xmlns='http://www.w3.org/2000/svg' width='10' height='10'><image id='i' width='5' height='5' \(attribute)/></svg>")

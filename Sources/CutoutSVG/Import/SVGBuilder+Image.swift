@@ -11,12 +11,13 @@ import CutoutLayers
 ///   relative path from the document's folder, within the granted folders; never a URL). The
 ///   bytes decide the format, whatever type or extension is declared: PNG by
 ///   ``Pixmap/init(pngData:)``, baseline, extended sequential and progressive JPEG by
-///   ``Pixmap/init(jpegData:)``, the first image of a GIF by ``Pixmap/init(gifData:)``; an
-///   SVG document (bytes that start like XML, or gzip-compressed `svgz` inflated to at most
-///   ``SVGImporter/Limits/maxInputBytes``) imported as a separate document whose size (its
-///   `width`/`height`, else its view box) is the image's size. An undecodable picture, WebP,
-///   an SVG document that cannot be read, a file that is missing or not granted, a URL, and
-///   anything else is skipped with a warning naming the element.
+///   ``Pixmap/init(jpegData:)``, the first image of a GIF by ``Pixmap/init(gifData:)``,
+///   lossless WebP by ``Pixmap/init(webPData:)``; an SVG document (bytes that start like XML,
+///   or gzip-compressed `svgz` inflated to at most ``SVGImporter/Limits/maxInputBytes``)
+///   imported as a separate document whose size (its `width`/`height`, else its view box) is
+///   the image's size. An undecodable picture (lossy or animated WebP among them), an SVG
+///   document that cannot be read, a file that is missing or not granted, a URL, and anything
+///   else is skipped with a warning naming the element.
 /// - Embedded documents share the outer document's budget: they are imported with what is
 ///   left of its limits (elements, visits, attribute bytes, markers, and the depth left below
 ///   the `<image>`), and a broken limit inside one is an error of the whole import. Their
@@ -253,8 +254,12 @@ extension SVGBuilder {
             }
         }
         if bytes.count == 12, bytes.starts(with: Array("RIFF".utf8)), bytes[8..<12].elementsEqual("WEBP".utf8) {
-            warn(e.line, "\(name): WebP images are not supported; skipped")
-            return nil
+            do throws(WebPError) {
+                return .pixels(try Pixmap(webPData: data))
+            } catch {
+                warn(e.line, "\(name): WebP data could not be decoded (\(error)); skipped")
+                return nil
+            }
         }
         var document = data
         if Gzip.isGzip(bytes) {
@@ -268,7 +273,7 @@ extension SVGBuilder {
         // An XML document (after white space or a byte order mark) is read as SVG.
         let head = document.prefix(64).drop { [0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
         if head.first == UInt8(ascii: "<") { return .document(document) }
-        warn(e.line, "\(name): the image (\(declaredType)) is not PNG, JPEG, GIF or SVG; skipped")
+        warn(e.line, "\(name): the image (\(declaredType)) is not PNG, JPEG, GIF, WebP or SVG; skipped")
         return nil
     }
 }

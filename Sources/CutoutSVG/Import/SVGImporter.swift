@@ -25,7 +25,7 @@ public struct SVGImage {
 /// Supported: `svg` (nested too), `g`, `a` (a group), `switch` (its first child whose
 /// conditions pass), `path`, `rect` (`rx`, `ry`), `circle`, `ellipse`, `line`, `polyline`,
 /// `polygon`, `use` (`href`/`xlink:href`; its `width`/`height` size a `<svg>` it shows), `defs`, `symbol`, `image` (PNG, JPEG, GIF,
-/// a layer with ``Layer/contents``, or an SVG or gzip-compressed SVG document imported within
+/// lossless WebP: a layer with ``Layer/contents``, or an SVG or gzip-compressed SVG document imported within
 /// this one's limits, from a `data:` URI or from a file the caller granted with ``FileAccess``;
 /// never a URL; `image-rendering`); lengths in `em`/`ex` of the element's font size; CSS
 /// `background-color` on the root (painting the view box); XML namespaces (SVG's by any prefix, elements of other
