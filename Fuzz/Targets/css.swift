@@ -5,8 +5,9 @@ import CutoutRaster
 // CSS colours, `style` attributes and style sheets. Invariants: a colour's components are
 // finite and in 0...1, and its 8-bit `#rrggbbaa` reads back to the same 8-bit values; a sheet
 // keeps at most maxRules rules, examines each byte at most twice, keeps only the properties
-// asked for, and every rule with an id or a class contributes all its declarations to an
-// element it matches.
+// asked for, and every rule whose selector is one compound without attribute tests gives an
+// element made to match it all its declarations (exactly when the selector names an id or a
+// class, by property name otherwise).
 
 private let properties: Set<String> = SVGBuilder.styleProperties
 private let maxRules = 200
@@ -15,9 +16,9 @@ private let maxRules = 200
 public func fuzzCSS(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let text = String(decoding: fuzzBytes(data, size), as: UTF8.self)
     checkColor(text)
-    for (name, value) in CSSStyleSheet.declarations(text) {
-        require(!name.isEmpty && name == name.lowercased(), "declaration name \(name)")
-        checkColor(value)
+    for d in CSSStyleSheet.declarations(text) {
+        require(!d.name.isEmpty && d.name == d.name.lowercased(), "declaration name \(d.name)")
+        checkColor(d.value)
     }
     var sheet = CSSStyleSheet()
     do {
@@ -29,18 +30,20 @@ public func fuzzCSS(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     require(sheet.rules.count <= maxRules, "\(sheet.rules.count) rules")
     require(sheet.bytesScanned <= 2 * text.utf8.count, "\(sheet.bytesScanned) bytes scanned for \(text.utf8.count)")
     for rule in sheet.rules.prefix(20) {
-        require(rule.declarations.allSatisfy { properties.contains($0.0) }, "a rule keeps \(rule.declarations)")
-        let s = rule.selector
-        let name = s.element ?? "rect"
-        let found = sheet.declarations(name: name, id: s.id, classes: Set(s.classes))
-        require(found.allSatisfy { properties.contains($0.0) }, "declarations of other properties: \(found)")
-        if s.id != nil || !s.classes.isEmpty {
-            for d in rule.declarations {
-                require(found.contains { $0 == d }, "\(s) matches but \(d) is missing from \(found)")
-            }
-        } else {
-            for d in rule.declarations {
-                require(found.contains { $0.0 == d.0 }, "\(s) matches but \(d.0) is missing from \(found)")
+        require(rule.declarations.allSatisfy { properties.contains($0.name) }, "a rule keeps \(rule.declarations)")
+        guard rule.selector.isSimple else { continue }
+        let s = rule.selector.subject
+        var attributes: [String: String] = [:]
+        if let id = s.id { attributes["id"] = id }
+        if !s.classes.isEmpty { attributes["class"] = s.classes.joined(separator: " ") }
+        let element = SVGNode(name: s.element ?? "rect", attributes: attributes, line: 1)
+        let found = sheet.declarations(for: 0, in: CSSElementTree(root: element))
+        require(found.allSatisfy { properties.contains($0.name) }, "declarations of other properties: \(found)")
+        for d in rule.declarations {
+            if s.id != nil || !s.classes.isEmpty {
+                require(found.contains(d), "\(s) matches but \(d) is missing from \(found)")
+            } else {
+                require(found.contains { $0.name == d.name }, "\(s) matches but \(d.name) is missing from \(found)")
             }
         }
     }

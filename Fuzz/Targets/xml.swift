@@ -2,8 +2,9 @@ import Foundation
 @testable import CutoutSVG
 
 // The XML reader under the SVG importer. Invariants: the limits hold in the tree it returns
-// (elements, depth, value sizes), and writing the tree back as XML (escaped as the exporter
-// escapes) reads back to the same tree.
+// (elements, depth, value sizes); writing the tree back as XML (escaped as the exporter
+// escapes, names as written) reads back to the same tree; resolving its namespaces leaves no
+// name empty.
 
 private let limits = SVGImporter.Limits(maxInputBytes: 1 << 16, maxAttributeBytes: 1 << 12, maxDepth: 48, maxElements: 4_000)
 
@@ -12,7 +13,7 @@ public func fuzzXML(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let bytes = fuzzBytes(data, size)
     let root: SVGNode
     do {
-        root = try XMLDocumentParser(limits: limits).parse(Data(bytes))
+        root = try XMLDocumentParser(limits: limits).parseWithoutNamespaces(Data(bytes))
     } catch {
         require(!error.description.isEmpty, "an error without a description")
         return 0
@@ -29,13 +30,20 @@ public func fuzzXML(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     relaxed.maxAttributeBytes = limits.maxAttributeBytes * 6  // "&quot;" is the longest escape
     let again: SVGNode
     do {
-        again = try XMLDocumentParser(limits: relaxed).parse(Data(xml.utf8))
+        again = try XMLDocumentParser(limits: relaxed).parseWithoutNamespaces(Data(xml.utf8))
     } catch {
         require(false, "the rewritten document does not read back: \(error)\n\(xml)")
         return 0
     }
     require(same(root, again), "the rewritten document reads back differently:\n\(xml)")
+    XMLNamespaces.resolve(root)
+    requireNamed(root)
     return 0
+}
+
+private func requireNamed(_ node: SVGNode) {
+    require(!node.name.isEmpty && !node.attributes.keys.contains(""), "an empty name after resolving namespaces")
+    for child in node.children { requireNamed(child) }
 }
 
 private func checkLimits(_ node: SVGNode, depth: Int, elements: inout Int) {

@@ -27,6 +27,24 @@ import Testing
         shapes.first { $0.path?.boundingBox.minX == x }?.fillColor
     }
 
+    /// Class lists split at white space code points, as CSS does: a word that starts with a
+    /// combining mark (which, as a `Character`, belongs to the space before it) is still a
+    /// class, for `.class` and for `[class~=…]` (found by the `css` fuzz target).
+    @Test func classWordsStartingWithACombiningMarkMatch() throws {
+        let (_, shapes) = try Self.shapes("""
+            <svg xmlns="http://www.w3.org/2000/svg" width="10" height="10">
+              <style>
+                .\u{0301}b { fill: lime }
+                [class~="\u{0301}c"] { stroke: blue }
+              </style>
+              <rect x="0" width="1" height="1" class="a \u{0301}b" fill="red"/>
+              <rect x="1" width="1" height="1" class="a \u{0301}c" fill="red" stroke="red"/>
+            </svg>
+            """)
+        #expect(Self.fill(shapes, x: 0) == Color(red: 0, green: 1, blue: 0))
+        #expect(shapes.first { $0.path?.boundingBox.minX == 1 }?.strokeColor == Color(red: 0, green: 0, blue: 1))
+    }
+
     @Test func subsequentSiblingAndSubstringAttributes() throws {
         let (image, shapes) = try Self.shapes("""
             <svg xmlns="http://www.w3.org/2000/svg" width="10" height="10">

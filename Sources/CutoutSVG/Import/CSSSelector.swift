@@ -32,7 +32,7 @@ struct CSSSelector: Hashable {
             switch op {
             case .exists: return true
             case .equals: return v == value
-            case .includesWord: return !value.isEmpty && v.split(whereSeparator: \.isWhitespace).contains { $0 == value }
+            case .includesWord: return !value.isEmpty && CSSSelector.words(v).contains(value)
             case .dashPrefix: return v == value || v.hasPrefix(value + "-")
             case .prefix: return !value.isEmpty && v.hasPrefix(value)
             case .suffix: return !value.isEmpty && v.hasSuffix(value)
@@ -210,6 +210,16 @@ struct CSSSelector: Hashable {
             i += 1
             return AttributeTest(name: n, op: op, value: value)
         }
+    }
+}
+
+extension CSSSelector {
+    /// The words of a white-space-separated list (`class`, `~=`), split at ASCII white space
+    /// code points as CSS does: splitting `Character`s instead would glue a combining mark
+    /// that follows a space to the space, hiding the word it starts.
+    static func words(_ list: String) -> [String] {
+        list.unicodeScalars.split { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\u{0C}" }
+            .map { String(String.UnicodeScalarView($0)) }
     }
 }
 

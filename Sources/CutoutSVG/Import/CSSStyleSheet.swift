@@ -176,7 +176,7 @@ struct CSSStyleSheet {
     /// before (see ``selectorSteps``).
     mutating func declarations(for element: Int, in tree: CSSElementTree) -> [CSSDeclaration] {
         let node = tree.nodes[element]
-        let classes = Set((node.attributes["class"] ?? "").split(whereSeparator: \.isWhitespace).map(String.init))
+        let classes = Set(CSSSelector.words(node.attributes["class"] ?? ""))
         let simple = simpleEntries(name: node.name, id: node.attributes["id"], classes: classes)
         guard hasComplexRules else { return simple.map(\.declaration) }
         var candidates: [Int] = []
@@ -252,8 +252,8 @@ struct CSSStyleSheet {
         if let element = c.element, element != node.name { return false }
         if let id = c.id, id != node.attributes["id"] { return false }
         if !c.classes.isEmpty {
-            let classes = (node.attributes["class"] ?? "").split(whereSeparator: \.isWhitespace)
-            guard c.classes.allSatisfy({ name in classes.contains { $0 == name } }) else { return false }
+            let classes = CSSSelector.words(node.attributes["class"] ?? "")
+            guard c.classes.allSatisfy({ classes.contains($0) }) else { return false }
         }
         if c.firstChild, tree.previousSibling[n] >= 0 { return false }
         return c.attributes.allSatisfy { $0.matches(node.attributes) }
