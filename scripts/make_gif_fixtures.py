@@ -23,6 +23,8 @@ import struct
 
 from PIL import Image
 
+from decoder_fixtures import premultiplied_rgba
+
 OUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Tests", "CutoutRasterTests", "Fixtures", "gif")
 
 
@@ -116,16 +118,6 @@ def gif(screen, frame, colours, local=False, transparent=None, comment_first=Fal
     min_code = max(2, n)
     out += bytes([min_code]) + sub_blocks(lzw(indices, min_code, clear_when_full))
     return bytes(out + b"\x3b")
-
-
-def premultiplied_rgba(im):
-    rgba = im.convert("RGBA")
-    data = bytearray(rgba.tobytes())
-    for i in range(0, len(data), 4):
-        a = data[i + 3]
-        for c in range(3):
-            data[i + c] = (data[i + c] * a + 127) // 255
-    return bytes(data)
 
 
 def pillow_gif(im, **options):

@@ -22,6 +22,8 @@ import random
 
 from PIL import Image
 
+from decoder_fixtures import premultiplied_rgba
+
 OUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Tests", "CutoutRasterTests", "Fixtures", "webp")
 
 
@@ -84,16 +86,6 @@ def webp(im, **options):
     buf = io.BytesIO()
     im.save(buf, format="WEBP", **options)
     return buf.getvalue()
-
-
-def premultiplied_rgba(im):
-    rgba = im.convert("RGBA")
-    data = bytearray(rgba.tobytes())
-    for i in range(0, len(data), 4):
-        a = data[i + 3]
-        for c in range(3):
-            data[i + c] = (data[i + c] * a + 127) // 255
-    return bytes(data)
 
 
 if __name__ == "__main__":
