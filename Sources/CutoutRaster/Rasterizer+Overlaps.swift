@@ -182,7 +182,7 @@ struct RowPiece {
     var maxX: Double { Swift.max(x0, x1) }
     /// First and last pixel column whose coverage the piece changes.
     var firstColumn: Int { Int(minX) }
-    var lastColumn: Int { Swift.max(Int(minX), ceilNonNegative(maxX) - 1) }
+    var lastColumn: Int { Swift.max(Int(minX), ceilToInt(maxX) - 1) }
 }
 
 /// A chain's extent in its row, as ``Accumulator/chainsSideBySide`` summarises it.
@@ -214,7 +214,7 @@ struct RowChain {
     }
 
     var firstColumn: Int { Int(minX) }
-    var lastColumn: Int { Swift.max(Int(minX), ceilNonNegative(maxX) - 1) }
+    var lastColumn: Int { Swift.max(Int(minX), ceilToInt(maxX) - 1) }
 
     /// x where the chain meets height `y` (in `y0...y1`).
     func x(at y: Double, _ pieces: UnsafeMutablePointer<RowPiece>) -> Double {

@@ -507,9 +507,17 @@ final class BandBuffers {
     }
 }
 
-/// `⌈v⌉` for `v ≥ 0`, without a libm call.
+/// `⌊v⌋` and `⌈v⌉` for any `v` in `Int`'s range, without a libm call. `Int(v)` alone rounds
+/// towards zero: up, not down, below zero, where rows can be (a shadow's mask reaches above
+/// the canvas).
 @inline(__always)
-func ceilNonNegative(_ v: Double) -> Int {
+func floorToInt(_ v: Double) -> Int {
+    let i = Int(v)
+    return Double(i) > v ? i &- 1 : i
+}
+
+@inline(__always)
+func ceilToInt(_ v: Double) -> Int {
     let i = Int(v)
     return Double(i) < v ? i &+ 1 : i
 }
@@ -625,9 +633,11 @@ struct Accumulator {
         }
         var yTop = ya
         var x = xAt(ya)
-        var row = Int(ya)
+        // Rounded down and up, also below row 0: with `Int(ya)` a piece within (-1, 0) would
+        // start below its last row, and the loop, which stops at that row, would run off the band.
+        var row = floorToInt(ya)
         // Indices here are bounded by the band's size: wrapping arithmetic skips overflow tests.
-        let last = ceilNonNegative(yb) &- 1
+        let last = ceilToInt(yb) &- 1
         var line = cells + (row &- topRow) &* stride
         var words = dirty + (row &- topRow) &* dirtyWords
         while true {
@@ -660,7 +670,7 @@ struct Accumulator {
         let xa = x < xNext ? x : xNext, xb = x < xNext ? xNext : x
         let ia = Int(xa)
         let xaFloor = Double(ia)
-        let ibCeil = ceilNonNegative(xb)
+        let ibCeil = ceilToInt(xb)
         // Cell indices lie in the row (`x`, `xNext` are clamped to it): wrapping arithmetic.
         let ib = ibCeil > ia &+ 1 ? ibCeil : ia &+ 1
         if ib <= ia &+ 1 {
