@@ -40,11 +40,10 @@ import CutoutRaster
         "css-style", "colors", "nested-svg", "curves", "blur", "entities-illustrator", "mix-blend-mode", "isolation", "dash-units", "paint-order",
     ]
 
+    static let folder = SVGGoldenFixtureFolder(name: "svg")
+
     static func render(_ name: String, scale: CGFloat = 1) throws -> (Pixmap, SVGImage) {
-        let url = try #require(Bundle.module.url(forResource: name, withExtension: "svg", subdirectory: "Fixtures/svg"),
-                               "missing fixture \(name).svg")
-        let image = try SVGImporter.importSVG(Data(contentsOf: url))
-        return (try LayerRenderer.render(image.layer, size: image.size, scale: scale), image)
+        try folder.render(name, scale: scale)
     }
 
     /// Files whose remaining differences are anti-aliasing of edges, measured and explained.
@@ -111,10 +110,5 @@ import CutoutRaster
     }
 
     /// Every fixture in the folder is listed above (a new file cannot be silently skipped).
-    @Test func everyFixtureIsChecked() throws {
-        let dir = try #require(Bundle.module.url(forResource: "svg", withExtension: nil, subdirectory: "Fixtures"))
-        let files = try FileManager.default.contentsOfDirectory(atPath: dir.path)
-            .filter { $0.hasSuffix(".svg") }.map { String($0.dropLast(4)) }
-        #expect(Set(files) == Set(Self.fixtures))
-    }
+    @Test func everyFixtureIsChecked() throws { try Self.folder.expectHolds(exactly: Self.fixtures) }
 }

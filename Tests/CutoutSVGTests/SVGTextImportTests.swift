@@ -23,9 +23,7 @@ import struct CutoutGeometry.Transform
     ]
 
     static func render(_ name: String, scale: CGFloat = 1) throws -> (Pixmap, SVGImage) {
-        let url = try #require(Bundle.module.url(forResource: name, withExtension: "svg", subdirectory: "Fixtures/svg-text"))
-        let image = try SVGImporter.importSVG(Data(contentsOf: url))
-        return (try LayerRenderer.render(image.layer, size: image.size, scale: scale), image)
+        try SVGGoldenFixtureFolder(name: "svg-text").render(name, scale: scale)
     }
 
     /// Files whose difference is only the anti-aliasing of thin strokes (checked edge-only, as
