@@ -44,11 +44,8 @@ struct ImageSampler {
         let nearest = interpolation == .nearest
         var u = u, v = v
         var uu = 0.0, vv = 0.0
-        var x0 = 0, y0 = 0, x1 = 0, y1 = 0, i = 0, k = 0, lerp = 0
-        var fx: UInt32 = 0, fy: UInt32 = 0, t: UInt32 = 0
-        var p00: UInt32 = 0, p10: UInt32 = 0, p01: UInt32 = 0, p11: UInt32 = 0
-        var p: UInt32 = 0, q: UInt32 = 0, mixed: UInt32 = 0, top: UInt32 = 0, bottom: UInt32 = 0
-        var shift: UInt32 = 0, alpha: UInt32 = 0, channel: Int32 = 0
+        var x0 = 0, y0 = 0, x1 = 0, y1 = 0, k = 0
+        var fx: UInt32 = 0, fy: UInt32 = 0, mixed: UInt32 = 0
         while k < count {
             // Along a row of an unrotated image, v and everything derived from it are constant.
             if k == 0 || b != 0 {
@@ -71,59 +68,14 @@ struct ImageSampler {
             x0 = Int(uu)
             x1 = x0 &+ 1 < width ? x0 &+ 1 : width &- 1
             fx = nearest ? 0 : UInt32((uu - Double(x0)) * 256)
-            i = 4 &* (y0 &* width &+ x0)
-            p00 = UInt32(px[i]) | UInt32(px[i &+ 1]) &<< 8 | UInt32(px[i &+ 2]) &<< 16 | UInt32(px[i &+ 3]) &<< 24
-            mixed = p00
-            // A zero weight makes an interpolation return its first pixel: skip the others.
-            if fx != 0 || fy != 0 {
-                p10 = 0; p01 = 0; p11 = 0
-                if fx != 0 {
-                    i = 4 &* (y0 &* width &+ x1)
-                    p10 = UInt32(px[i]) | UInt32(px[i &+ 1]) &<< 8 | UInt32(px[i &+ 2]) &<< 16 | UInt32(px[i &+ 3]) &<< 24
-                }
-                if fy != 0 {
-                    i = 4 &* (y1 &* width &+ x0)
-                    p01 = UInt32(px[i]) | UInt32(px[i &+ 1]) &<< 8 | UInt32(px[i &+ 2]) &<< 16 | UInt32(px[i &+ 3]) &<< 24
-                    if fx != 0 {
-                        i = 4 &* (y1 &* width &+ x1)
-                        p11 = UInt32(px[i]) | UInt32(px[i &+ 1]) &<< 8 | UInt32(px[i &+ 2]) &<< 16 | UInt32(px[i &+ 3]) &<< 24
-                    }
-                }
-                // Three interpolations: top row, bottom row, then between them; with fy = 0
-                // the result is the top row's.
-                lerp = 0
-                while lerp < (fy != 0 ? 3 : 1) {
-                    switch lerp {
-                    case 0: p = p00; q = p10; t = fx
-                    case 1: p = p01; q = p11; t = fx
-                    default: p = top; q = bottom; t = fy
-                    }
-                    if t == 0 || p == q {
-                        mixed = p
-                    } else {
-                        // p + (q − p)·t/256 per channel, rounded. Equal channels stay unchanged,
-                        // so an opaque image stays exactly opaque.
-                        mixed = 0
-                        shift = 0
-                        while shift < 32 {
-                            channel = Int32((p &>> shift) & 0xFF)
-                            channel = channel &+ (((Int32((q &>> shift) & 0xFF) &- channel) &* Int32(t) &+ 128) &>> 8)
-                            mixed |= UInt32(channel) &<< shift
-                            shift &+= 8
-                        }
-                        // Keep the result premultiplied: no colour channel above alpha.
-                        alpha = mixed &>> 24
-                        if mixed & 0xFF > alpha { mixed = (mixed & 0xFFFF_FF00) | alpha }
-                        if (mixed &>> 8) & 0xFF > alpha { mixed = (mixed & 0xFFFF_00FF) | alpha &<< 8 }
-                        if (mixed &>> 16) & 0xFF > alpha { mixed = (mixed & 0xFF00_FFFF) | alpha &<< 16 }
-                    }
-                    switch lerp {
-                    case 0: top = mixed
-                    case 1: bottom = mixed
-                    default: break
-                    }
-                    lerp &+= 1
-                }
+            // A zero weight makes an interpolation return its first pixel: its other texels
+            // are not read.
+            mixed = texel(px, x0, y0)
+            if fx != 0 { mixed = Self.lerp(mixed, texel(px, x1, y0), fx) }
+            if fy != 0 {
+                var bottom = texel(px, x0, y1)
+                if fx != 0 { bottom = Self.lerp(bottom, texel(px, x1, y1), fx) }
+                mixed = Self.lerp(mixed, bottom, fy)
             }
             out[k].r = UInt8(truncatingIfNeeded: mixed)
             out[k].g = UInt8(truncatingIfNeeded: mixed &>> 8)
@@ -133,6 +85,30 @@ struct ImageSampler {
             v += b
             k &+= 1
         }
+    }
+
+    /// The packed pixel at column `x`, row `y`, read byte by byte (a generic unaligned load is
+    /// a call in a debug build).
+    @inline(__always)
+    private func texel(_ px: UnsafePointer<UInt8>, _ x: Int, _ y: Int) -> UInt32 {
+        let i = 4 &* (y &* width &+ x)
+        return UInt32(px[i]) | UInt32(px[i &+ 1]) &<< 8 | UInt32(px[i &+ 2]) &<< 16 | UInt32(px[i &+ 3]) &<< 24
+    }
+
+    /// `p + (q − p)·t/256` per channel, rounded, `t` in 0..<256. Equal channels stay unchanged,
+    /// so an opaque image stays exactly opaque; premultiplied inputs give a premultiplied
+    /// result (each colour channel moves by at most what its alpha moves).
+    @inline(__always)
+    private static func lerp(_ p: UInt32, _ q: UInt32, _ t: UInt32) -> UInt32 {
+        if p == q { return p }
+        var mixed: UInt32 = 0, shift: UInt32 = 0, channel: Int32 = 0
+        while shift < 32 {
+            channel = Int32((p &>> shift) & 0xFF)
+            channel = channel &+ (((Int32((q &>> shift) & 0xFF) &- channel) &* Int32(t) &+ 128) &>> 8)
+            mixed |= UInt32(channel) &<< shift
+            shift &+= 8
+        }
+        return mixed
     }
 
     /// `count` texels of image row `y` from column `x` (a whole number), columns clamped to
