@@ -670,34 +670,35 @@ struct Accumulator {
         let xa = x < xNext ? x : xNext, xb = x < xNext ? xNext : x
         let ia = Int(xa)
         let xaFloor = Double(ia)
-        let ibCeil = ceilToInt(xb)
-        // Cell indices lie in the row (`x`, `xNext` are clamped to it): wrapping arithmetic.
-        let ib = ibCeil > ia &+ 1 ? ibCeil : ia &+ 1
-        if ib <= ia &+ 1 {
-            // Within one column: the part right of the mean x goes to the next cell.
+        if xb <= xaFloor + 1 {
+            // Within one column (the common case, so it skips rounding `xb`): the part right
+            // of the mean x goes to the next cell.
             let xm = 0.5 * (x + xNext) - xaFloor
             line[ia] += Float(d - d * xm)
             line[ia &+ 1] += Float(d * xm)
-        } else {
-            let s = 1 / (xb - xa)
-            let fa = xa - xaFloor
-            let a0 = 0.5 * s * (1 - fa) * (1 - fa)
-            let fb = xb - Double(ibCeil) + 1
-            let am = 0.5 * s * fb * fb
-            line[ia] += Float(d * a0)
-            if ib == ia &+ 2 {
-                line[ia &+ 1] += Float(d * (1 - a0 - am))
-            } else {
-                let a1 = s * (1.5 - fa)
-                line[ia &+ 1] += Float(d * (a1 - a0))
-                let ds = Float(d * s)
-                var i = ia &+ 2
-                while i < ib &- 1 { line[i] += ds; i &+= 1 }
-                let a2 = a1 + Double(ib &- ia &- 3) * s
-                line[ib &- 1] += Float(d * (1 - a2 - am))
-            }
-            line[ib] += Float(d * am)
+            return (ia, ia &+ 1)
         }
+        // Cell indices lie in the row (`x`, `xNext` are clamped to it): wrapping arithmetic.
+        // Past one column, so `ib ≥ ia + 2`.
+        let ib = ceilToInt(xb)
+        let s = 1 / (xb - xa)
+        let fa = xa - xaFloor
+        let a0 = 0.5 * s * (1 - fa) * (1 - fa)
+        let fb = xb - Double(ib) + 1
+        let am = 0.5 * s * fb * fb
+        line[ia] += Float(d * a0)
+        if ib == ia &+ 2 {
+            line[ia &+ 1] += Float(d * (1 - a0 - am))
+        } else {
+            let a1 = s * (1.5 - fa)
+            line[ia &+ 1] += Float(d * (a1 - a0))
+            let ds = Float(d * s)
+            var i = ia &+ 2
+            while i < ib &- 1 { line[i] += ds; i &+= 1 }
+            let a2 = a1 + Double(ib &- ia &- 3) * s
+            line[ib &- 1] += Float(d * (1 - a2 - am))
+        }
+        line[ib] += Float(d * am)
         return (ia, ib)
     }
 
