@@ -595,12 +595,12 @@ struct Accumulator {
         let ya = y0 > top ? y0 : top, yb = y1 < bottom ? y1 : bottom
         if x0 <= left && x1 <= left {
             // Left of the region: projected onto its left edge, where it keeps its winding.
-            accumulate(left, y0, left, y1, 0, ya, yb, dir)
+            accumulate(left, y0, left, y1, 0, ya, yb, dir, clamps: false)
             return
         }
         let k = (x1 - x0) / (y1 - y0)
         if x0 >= left && x1 >= left && x0 <= right && x1 <= right {
-            accumulate(x0, y0, x1, y1, k, ya, yb, dir)
+            accumulate(x0, y0, x1, y1, k, ya, yb, dir, clamps: false)
             return
         }
         // Crosses a side: split where x meets `left` / `right`; each piece is clamped to the
@@ -613,20 +613,23 @@ struct Accumulator {
         }
         if c1 > c2 { swap(&c1, &c2) }
         c1 = Swift.min(Swift.max(c1, y0), y1); c2 = Swift.min(Swift.max(c2, y0), y1)
-        accumulate(x0, y0, x1, y1, k, ya, c1 < yb ? c1 : yb, dir)
-        accumulate(x0, y0, x1, y1, k, c1 > ya ? c1 : ya, c2 < yb ? c2 : yb, dir)
-        accumulate(x0, y0, x1, y1, k, c2 > ya ? c2 : ya, yb, dir)
+        accumulate(x0, y0, x1, y1, k, ya, c1 < yb ? c1 : yb, dir, clamps: true)
+        accumulate(x0, y0, x1, y1, k, c1 > ya ? c1 : ya, c2 < yb ? c2 : yb, dir, clamps: true)
+        accumulate(x0, y0, x1, y1, k, c2 > ya ? c2 : ya, yb, dir, clamps: true)
     }
 
     /// Adds the part `ya ..< yb` (absolute, inside the band) of the segment from `(x0, y0)` to
-    /// `(x1, y1)` (`y0 < y1`, slope `k` = dx/dy), with x clamped to the region's columns.
+    /// `(x1, y1)` (`y0 < y1`, slope `k` = dx/dy), with x clamped to the region's columns when
+    /// `clamps` (a constant in each inlined copy). A segment that lies within the columns, or
+    /// is projected onto their left edge, needs no clamping: between its end points its x can
+    /// leave them by a rounding error at most, and the cells reach one past either side.
     @inline(__always)
     func accumulate(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, _ k: Double,
-                    _ ya: Double, _ yb: Double, _ dir: Double) {
+                    _ ya: Double, _ yb: Double, _ dir: Double, clamps: Bool) {
         guard yb > ya else { return }
         let left = self.left, right = self.right
         @inline(__always) func clamped(_ x: Double) -> Double {
-            (x < left ? left : x > right ? right : x) - left
+            clamps ? (x < left ? left : x > right ? right : x) - left : x - left
         }
         @inline(__always) func xAt(_ y: Double) -> Double {
             clamped(y == y0 ? x0 : y == y1 ? x1 : x0 + (y - y0) * k)

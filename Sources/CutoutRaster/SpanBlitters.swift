@@ -71,9 +71,11 @@ struct SolidSourceOverBlitter: SpanBlitter {
     /// The colour's red and blue, and green and alpha, as 16-bit lanes of four pixels.
     private let colorRB: SIMD8<UInt16>
     private let colorGA: SIMD8<UInt16>
+    private let opaque: Bool
 
     init(pixels: UnsafeMutablePointer<UInt32>, rowPixels: Int, color: UInt32) {
         self.pixels = pixels; self.rowPixels = rowPixels; self.color = color
+        opaque = color >> 24 == 255
         colorRB = unsafeBitCast(SIMD4<UInt32>(repeating: color & 0x00FF_00FF), to: SIMD8<UInt16>.self)
         colorGA = unsafeBitCast(SIMD4<UInt32>(repeating: (color >> 8) & 0x00FF_00FF), to: SIMD8<UInt16>.self)
     }
@@ -95,8 +97,14 @@ struct SolidSourceOverBlitter: SpanBlitter {
         let dst = raw.loadUnaligned(as: SIMD4<UInt32>.self)
         let c = lanes(coverage | coverage &<< 16)
         let sRB = mul255(colorRB, c), sGA = mul255(colorGA, c)
-        let a = words(sGA) & 0xFFFF_0000
-        let inv = SIMD8<UInt16>(repeating: 255) &- lanes(a | a &>> 16)
+        // An opaque colour scaled by coverage has alpha `mul255(255, c) = c`.
+        let inv: SIMD8<UInt16>
+        if opaque {
+            inv = SIMD8<UInt16>(repeating: 255) &- c
+        } else {
+            let a = words(sGA) & 0xFFFF_0000
+            inv = SIMD8<UInt16>(repeating: 255) &- lanes(a | a &>> 16)
+        }
         let rRB = mul255(lanes(dst & 0x00FF_00FF), inv)
         let rGA = mul255(lanes((dst &>> 8) & 0x00FF_00FF), inv)
         raw.storeBytes(of: words(sRB &+ rRB) | words(sGA &+ rGA) &<< 8, as: SIMD4<UInt32>.self)
