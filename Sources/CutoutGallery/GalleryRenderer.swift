@@ -100,6 +100,8 @@ private final class GalleryPass: @unchecked Sendable {
         lock.unlock()
         if scenes.isEmpty { report(s) }
         for scene in scenes {
+            // The SVG comes from the first frame's layers alone: it needs no pixels.
+            queue.add(priority: Self.encodePriority) { self.exportSVG(scene) }
             for frame in scene.scene.frames.indices {
                 queue.add(priority: scene.pixelCount) { self.render(scene, frame: frame) }
             }
@@ -124,7 +126,6 @@ private final class GalleryPass: @unchecked Sendable {
         let scene = work.scene
         let pixmap = Result { () throws(LayerRenderError) in try LayerRenderer.render(scene.frames[frame], size: scene.size, scale: scale) }
         if scene.frames.count == 1 {
-            queue.add(priority: Self.encodePriority) { self.exportSVG(work) }
             let file = Result { () throws in GalleryFile(name: "\(scene.id).png", data: try pixmap.get().pngData()) }
             finishFile(of: work) {
                 switch file {
@@ -144,7 +145,6 @@ private final class GalleryPass: @unchecked Sendable {
         let failed = work.error != nil
         lock.unlock()
         guard rendered else { return }
-        queue.add(priority: Self.encodePriority) { self.exportSVG(work) }
         if failed {
             finishFile(of: work) {}
             return

@@ -147,15 +147,14 @@ extension DrawingContext {
             while x + 4 <= w {
                 let m4 = UnsafeRawPointer(m + x).loadUnaligned(as: UInt32.self)
                 if m4 == 0 { x += 4; continue }
-                if m4 == .max && opaque {
-                    d[x] = color; d[x + 1] = color; d[x + 2] = color; d[x + 3] = color
-                    x += 4
-                    continue
-                }
                 if m4 == .max {
-                    let raw = UnsafeMutableRawPointer(d + x)
-                    let dst = SIMD16<UInt16>(truncatingIfNeeded: raw.loadUnaligned(as: SIMD16<UInt8>.self))
-                    raw.storeBytes(of: SIMD16<UInt8>(truncatingIfNeeded: colorLanes &+ mul255(dst, fullInverse)), as: SIMD16<UInt8>.self)
+                    if opaque {
+                        d[x] = color; d[x + 1] = color; d[x + 2] = color; d[x + 3] = color
+                    } else {
+                        let raw = UnsafeMutableRawPointer(d + x)
+                        let dst = SIMD16<UInt16>(truncatingIfNeeded: raw.loadUnaligned(as: SIMD16<UInt8>.self))
+                        raw.storeBytes(of: SIMD16<UInt8>(truncatingIfNeeded: colorLanes &+ mul255(dst, fullInverse)), as: SIMD16<UInt8>.self)
+                    }
                     x += 4
                     continue
                 }

@@ -681,8 +681,8 @@ struct Accumulator {
             line[ia &+ 1] += Float(d * xm)
             return (ia, ia &+ 1)
         }
-        // Cell indices lie in the row (`x`, `xNext` are clamped to it): wrapping arithmetic.
-        // Past one column, so `ib ≥ ia + 2`.
+        // Cell indices lie in the row (`x`, `xNext` are clamped to it, or within a rounding
+        // error of it, see `accumulate`): wrapping arithmetic. Past one column: `ib ≥ ia + 2`.
         let ib = ceilToInt(xb)
         let s = 1 / (xb - xa)
         let fa = xa - xaFloor

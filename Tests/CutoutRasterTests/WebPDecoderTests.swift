@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import CutoutTestSupport
 @testable import CutoutRaster
 
 /// The lossless WebP decoder against libwebp (through Pillow, scripts/make_webp_fixtures.py):
@@ -237,7 +238,7 @@ import Testing
     /// Corrupted bytes decode to something or throw; they never trap.
     @Test func corruptedFilesNeverTrap() throws {
         let whole = [UInt8](try Self.fixture("photo-method6-q100", "webp"))
-        var rng = SplitMix(seed: 19)
+        var rng = FuzzRandom(state: 19)
         for _ in 0..<300 {
             var bytes = whole
             for _ in 0..<(1 + Int(rng.next() % 4)) {
@@ -245,18 +246,6 @@ import Testing
                 bytes[i] = UInt8(truncatingIfNeeded: rng.next())
             }
             _ = try? Pixmap(webPData: Data(bytes))
-        }
-    }
-
-    struct SplitMix {
-        var state: UInt64
-        init(seed: UInt64) { state = seed }
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
         }
     }
 }

@@ -90,6 +90,6 @@ import CutoutRaster
 
     /// Every fixture in the folder is listed above (a new file cannot be silently skipped).
     @Test func everyFixtureIsChecked() throws {
-        try FilterFixtureChecks.everyFixtureIsChecked(folder: "svg-filter", fixtures: Self.fixtures)
+        try SVGGoldenFixtureFolder(name: "svg-filter").expectHolds(exactly: Self.fixtures)
     }
 }

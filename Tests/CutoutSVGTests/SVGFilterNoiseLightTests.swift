@@ -97,6 +97,6 @@ import CutoutRaster
 
     /// Every fixture in the folder is listed above (a new file cannot be silently skipped).
     @Test func everyFixtureIsChecked() throws {
-        try FilterFixtureChecks.everyFixtureIsChecked(folder: "svg-filter-noise-light", fixtures: Self.fixtures)
+        try SVGGoldenFixtureFolder(name: "svg-filter-noise-light").expectHolds(exactly: Self.fixtures)
     }
 }

@@ -105,6 +105,6 @@ import CutoutRaster
 
     /// Every fixture in the folder is listed above.
     @Test func everyFixtureIsChecked() throws {
-        try FilterFixtureChecks.everyFixtureIsChecked(folder: "svg-filter-pixel", fixtures: Self.fixtures)
+        try SVGGoldenFixtureFolder(name: "svg-filter-pixel").expectHolds(exactly: Self.fixtures)
     }
 }

@@ -218,7 +218,7 @@ extension CSSSelector {
     /// code points as CSS does: splitting `Character`s instead would glue a combining mark
     /// that follows a space to the space, hiding the word it starts.
     static func words(_ list: String) -> [String] {
-        list.unicodeScalars.split { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\u{0C}" }
+        list.unicodeScalars.split { $0.isASCII && Parser.isSpace(UInt8($0.value)) }
             .map { String(String.UnicodeScalarView($0)) }
     }
 }

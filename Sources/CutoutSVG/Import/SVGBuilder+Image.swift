@@ -225,41 +225,26 @@ extension SVGBuilder {
         return decode(data, declaredType: mediaType.isEmpty ? "unnamed type" : "type '\(mediaType.prefix(40))'", e, name)
     }
 
+    /// The pixels `decode` gives, or `nil` with a warning naming `format` and the error.
+    private func picture<E: Error>(_ format: String, _ e: SVGNode, _ name: String,
+                                   _ decode: () throws(E) -> Pixmap) -> EmbeddedImage? {
+        do throws(E) {
+            return .pixels(try decode())
+        } catch {
+            warn(e.line, "\(name): \(format) data could not be decoded (\(error)); skipped")
+            return nil
+        }
+    }
+
     /// The picture or document in `data`: the bytes decide, whatever type is declared (as
     /// resvg does). `declaredType` names it in warnings.
     private func decode(_ data: Data, declaredType: String, _ e: SVGNode, _ name: String) -> EmbeddedImage? {
         let bytes = [UInt8](data.prefix(12))
-        if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) {
-            do throws(PNGError) {
-                return .pixels(try Pixmap(pngData: data))
-            } catch {
-                warn(e.line, "\(name): PNG data could not be decoded (\(error)); skipped")
-                return nil
-            }
-        }
-        if bytes.starts(with: [0xFF, 0xD8, 0xFF]) {
-            do throws(JPEGError) {
-                return .pixels(try Pixmap(jpegData: data))
-            } catch {
-                warn(e.line, "\(name): JPEG data could not be decoded (\(error)); skipped")
-                return nil
-            }
-        }
-        if bytes.starts(with: Array("GIF8".utf8)) {
-            do throws(GIFError) {
-                return .pixels(try Pixmap(gifData: data))
-            } catch {
-                warn(e.line, "\(name): GIF data could not be decoded (\(error)); skipped")
-                return nil
-            }
-        }
+        if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) { return picture("PNG", e, name) { () throws(PNGError) in try Pixmap(pngData: data) } }
+        if bytes.starts(with: [0xFF, 0xD8, 0xFF]) { return picture("JPEG", e, name) { () throws(JPEGError) in try Pixmap(jpegData: data) } }
+        if bytes.starts(with: Array("GIF8".utf8)) { return picture("GIF", e, name) { () throws(GIFError) in try Pixmap(gifData: data) } }
         if bytes.count == 12, bytes.starts(with: Array("RIFF".utf8)), bytes[8..<12].elementsEqual("WEBP".utf8) {
-            do throws(WebPError) {
-                return .pixels(try Pixmap(webPData: data))
-            } catch {
-                warn(e.line, "\(name): WebP data could not be decoded (\(error)); skipped")
-                return nil
-            }
+            return picture("WebP", e, name) { () throws(WebPError) in try Pixmap(webPData: data) }
         }
         var document = data
         if Gzip.isGzip(bytes) {
