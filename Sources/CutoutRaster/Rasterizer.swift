@@ -507,19 +507,31 @@ final class BandBuffers {
     }
 }
 
-/// `⌊v⌋` and `⌈v⌉` for any `v` in `Int`'s range, without a libm call. `Int(v)` alone rounds
-/// towards zero: up, not down, below zero, where rows can be (a shadow's mask reaches above
-/// the canvas).
+/// `⌊v⌋` and `⌈v⌉` for `|v| < 2^51` (device coordinates are clamped to ±``Rasterizer/coordinateLimit``),
+/// without a libm call and without the range checks of `Int(_:)`, which cost a third of the
+/// instructions of a one-column edge piece. Adding 1.5 · 2^52 rounds `v` to the nearest
+/// integer, held in the low 52 bits of the sum (offset by 2^51); one step corrects the rounding
+/// direction. Below zero, where rows can be (a shadow's mask reaches above the canvas), this
+/// rounds down, unlike `Int(v)`.
 @inline(__always)
 func floorToInt(_ v: Double) -> Int {
-    let i = Int(v)
-    return Double(i) > v ? i &- 1 : i
+    let (i, r) = nearestInteger(v)
+    return r > v ? i &- 1 : i
 }
 
 @inline(__always)
 func ceilToInt(_ v: Double) -> Int {
-    let i = Int(v)
-    return Double(i) < v ? i &+ 1 : i
+    let (i, r) = nearestInteger(v)
+    return r < v ? i &+ 1 : i
+}
+
+/// `v` rounded to the nearest integer (ties to even), as an `Int` and as a `Double`.
+@inline(__always)
+private func nearestInteger(_ v: Double) -> (Int, Double) {
+    let magic = 6_755_399_441_055_744.0
+    let f = v + magic
+    let i = Int(bitPattern: UInt(f.bitPattern & 0xF_FFFF_FFFF_FFFF)) &- (1 << 51)
+    return (i, f - magic)
 }
 
 @inline(__always)
@@ -671,7 +683,8 @@ struct Accumulator {
     @inline(__always)
     static func add(_ line: UnsafeMutablePointer<Float>, _ x: Double, _ xNext: Double, _ d: Double) -> (Int, Int) {
         let xa = x < xNext ? x : xNext, xb = x < xNext ? xNext : x
-        let ia = Int(xa)
+        // `xa` may lie a rounding error left of the row: it belongs to cell 0.
+        let ia = floorToInt(xa < 0 ? 0 : xa)
         let xaFloor = Double(ia)
         if xb <= xaFloor + 1 {
             // Within one column (the common case, so it skips rounding `xb`): the part right
