@@ -95,6 +95,8 @@ struct OffsetCurve {
     }
 
     private func subdivide(_ q: Cubic, depth: Int, isFirst: inout Bool, into pieces: inout [StrokePiece]) {
+        // Lengths are compared squared throughout: a square root per test is much of the
+        // cost of stroking a scene of thin curved strokes.
         let scale = max((q.1 - q.0).length, (q.2 - q.0).length, (q.3 - q.0).length)
         guard scale > 0 else { return }
         if let offsets = fittedOffsets(q, scale: scale) {
@@ -105,7 +107,8 @@ struct OffsetCurve {
             isFirst = false
             return
         }
-        if depth >= Self.maxDepth || Self.flatness(q) <= tolerance / 4 {
+        let flat = tolerance / 4
+        if depth >= Self.maxDepth || Self.flatnessSquared(q) <= flat * flat {
             let chord = q.3 - q.0
             let len = chord.length
             guard len > 1e-12 * scale else { return }
@@ -124,17 +127,24 @@ struct OffsetCurve {
     /// the fit is off by more than the tolerance.
     private func fittedOffsets(_ q: Cubic, scale: CGFloat) -> StrokePiece.Offsets? {
         let hw = halfWidth
-        let minSpeed = 1e-9 * scale
-        // Derivative and curvature at u = 0 and 1; the curvature is also bounded at the quarters.
+        let minSpeed = 1e-9 * scale, minSpeed2 = minSpeed * minSpeed
+        // Derivative and curvature at u = 0 and 1; the curvature is also bounded at the
+        // quarters, as |C' × C''| · hw ≤ 0.75 · |C'|³, squared.
+        let limit2 = Self.maxFittedCurvature * Self.maxFittedCurvature
         var d0 = StrokeVector(x: 0, y: 0), k0: CGFloat = 0, d3 = d0, k3: CGFloat = 0
         for i in 0...4 {
             let u = CGFloat(i) * 0.25
             let d1 = Self.derivative(q, u)
-            let sp = d1.length
-            guard sp > minSpeed else { return nil }
-            let k = d1.cross(Self.secondDerivative(q, u)) / (sp * sp * sp)
-            guard hw * abs(k) <= Self.maxFittedCurvature else { return nil }
-            if i == 0 { d0 = d1; k0 = k } else if i == 4 { d3 = d1; k3 = k }
+            let sp2 = d1.lengthSquared
+            guard sp2 > minSpeed2 else { return nil }
+            let cross = d1.cross(Self.secondDerivative(q, u))
+            let bend = hw * cross
+            guard bend * bend <= limit2 * (sp2 * sp2 * sp2) else { return nil }
+            if i == 0 || i == 4 {
+                let sp = sp2.squareRoot()
+                let k = cross / (sp * sp * sp)
+                if i == 0 { d0 = d1; k0 = k } else { d3 = d1; k3 = k }
+            }
         }
         let n0 = (d0 * (1 / d0.length)).leftNormal, n3 = (d3 * (1 / d3.length)).leftNormal
         // The offset at distance d along the left normal has derivative C'·(1 + d·κ).
@@ -143,14 +153,15 @@ struct OffsetCurve {
         let r0 = q.0 + n0 * -hw, r3 = q.3 + n3 * -hw
         let r1 = r0 + d0 * ((1 - hw * k0) / 3), r2 = r3 - d3 * ((1 - hw * k3) / 3)
         let divisions = CGFloat(Self.checkSamples + 1)
+        let tolerance2 = tolerance * tolerance
         for i in 1...Self.checkSamples {
             let u = CGFloat(i) / divisions
             let cd = Self.derivative(q, u)
-            let sp = cd.length
-            guard sp > minSpeed else { return nil }
-            let p = Self.point(q, u), n = (cd * (1 / sp)).leftNormal
-            guard (p + n * hw - Self.point((l0, l1, l2, l3), u)).length <= tolerance,
-                  (p + n * -hw - Self.point((r0, r1, r2, r3), u)).length <= tolerance else { return nil }
+            let sp2 = cd.lengthSquared
+            guard sp2 > minSpeed2 else { return nil }
+            let p = Self.point(q, u), n = (cd * (1 / sp2.squareRoot())).leftNormal
+            guard (p + n * hw - Self.point((l0, l1, l2, l3), u)).lengthSquared <= tolerance2,
+                  (p + n * -hw - Self.point((r0, r1, r2, r3), u)).lengthSquared <= tolerance2 else { return nil }
         }
         return .cubic(left: (l1, l2, l3), right: (r1, r2, r3))
     }
@@ -170,15 +181,15 @@ struct OffsetCurve {
         return (a * (1 - t) + b * t) * 6
     }
 
-    /// The largest distance of the control points from the chord (as a segment).
-    static func flatness(_ q: Cubic) -> CGFloat {
-        func distance(_ p: StrokeVector) -> CGFloat {
+    /// The square of the largest distance of the control points from the chord (as a segment).
+    static func flatnessSquared(_ q: Cubic) -> CGFloat {
+        func distance2(_ p: StrokeVector) -> CGFloat {
             let ab = q.3 - q.0
             let l2 = ab.dot(ab)
             let t = l2 > 0 ? min(1, max(0, (p - q.0).dot(ab) / l2)) : 0
-            return (p - (q.0 + ab * t)).length
+            return (p - (q.0 + ab * t)).lengthSquared
         }
-        return max(distance(q.1), distance(q.2))
+        return max(distance2(q.1), distance2(q.2))
     }
 
     static func unit(_ v: StrokeVector) -> StrokeVector {

@@ -109,6 +109,7 @@ struct StrokeVector: Equatable {
     /// pointing right.
     var leftNormal: StrokeVector { StrokeVector(x: y, y: -x) }
     var length: CGFloat { (x * x + y * y).squareRoot() }
+    var lengthSquared: CGFloat { x * x + y * y }
 
     func cross(_ b: StrokeVector) -> CGFloat { x * b.y - y * b.x }
     func dot(_ b: StrokeVector) -> CGFloat { x * b.x + y * b.y }
