@@ -689,9 +689,12 @@ struct Accumulator {
         if xb <= xaFloor + 1 {
             // Within one column (the common case, so it skips rounding `xb`): the part right
             // of the mean x goes to the next cell.
+            // Both cells in one 8-byte load and store.
             let xm = 0.5 * (x + xNext) - xaFloor
-            line[ia] += Float(d - d * xm)
-            line[ia &+ 1] += Float(d * xm)
+            let right = d * xm
+            let cells = UnsafeMutableRawPointer(line + ia)
+            cells.storeBytes(of: cells.loadUnaligned(as: SIMD2<Float>.self) + SIMD2<Float>(SIMD2(d - right, right)),
+                             as: SIMD2<Float>.self)
             return (ia, ia &+ 1)
         }
         // Cell indices lie in the row (`x`, `xNext` are clamped to it, or within a rounding
@@ -785,7 +788,13 @@ struct Accumulator {
     @inline(__always)
     static func coverage(_ sum: Float, evenOdd: Bool) -> UInt8 {
         let a = abs(sum)
-        if a <= 1 { return UInt8(a * 255 + 0.5) }
+        if a <= 1 {
+            // ⌊a·255 + 0.5⌋ without `UInt8(_:)`'s range checks, as in the four-lane version.
+            let v = a * 255 + 0.5
+            let f = v + 8_388_608
+            let rounded = f.bitPattern & 0x1FF
+            return UInt8(truncatingIfNeeded: f - 8_388_608 > v ? rounded &- 1 : rounded)
+        }
         guard evenOdd else { return 255 }
         // In 1/255 units, rounded once, then folded as an integer. Windings are capped at
         // 2^20 (far beyond any real path) so this cannot overflow.
