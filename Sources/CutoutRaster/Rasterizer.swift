@@ -338,7 +338,6 @@ final class Rasterizer {
         if logs { buffers.log.pointee.reserve(rows: plan.bandRows) }
         var acc = Accumulator(cells: buffers.cells, stride: plan.stride, width: region.width,
                               dirty: buffers.dirty, dirtyWords: plan.dirtyWords, log: buffers.log)
-        acc.logs = logs
         let coverage = buffers.coverageRow
         acc.left = Double(region.minX); acc.right = Double(region.maxX)
         let pts = UnsafePointer(points)
@@ -363,7 +362,7 @@ final class Rasterizer {
                             var px = pts[2 * (end - 1)], py = pts[2 * (end - 1) + 1]
                             for i in start..<end {
                                 let qx = pts[2 * i], qy = pts[2 * i + 1]
-                                acc.addSegment(px, py, qx, qy)
+                                acc.addSegment(px, py, qx, qy, logs: logs)
                                 px = qx; py = qy
                             }
                             start = end
@@ -373,11 +372,11 @@ final class Rasterizer {
                         let kEnd = starts[band + 1]
                         while k < kEnd {
                             let from = Int(segs[k]), to = Int(segs[k + 1])
-                            acc.addSegment(pts[2 * from], pts[2 * from + 1], pts[2 * to], pts[2 * to + 1])
+                            acc.addSegment(pts[2 * from], pts[2 * from + 1], pts[2 * to], pts[2 * to + 1], logs: logs)
                             k += 2
                         }
                     }
-                    acc.sweep(rows: bot - top, originX: region.minX, originY: top, evenOdd: plan.evenOdd,
+                    acc.sweep(rows: bot - top, originX: region.minX, originY: top, evenOdd: plan.evenOdd, logs: logs,
                               coverage: coverage, into: &blitter)
                     band += step
                 }
@@ -554,9 +553,10 @@ struct Accumulator {
     let width: Int
     let dirty: UnsafeMutablePointer<UInt64>
     let dirtyWords: Int
-    /// Every edge piece added, by row, for ``exactRowIfMixed(_:evenOdd:)``, when `logs`.
+    /// Every edge piece added, by row, for ``exactRowIfMixed(_:evenOdd:)``, when the
+    /// `logs` argument of ``addSegment(_:_:_:_:logs:)`` and ``sweep`` is set. (An argument, not
+    /// a stored flag: a constant in each inlined copy, where a stored one was tested per piece.)
     let log: UnsafeMutablePointer<PieceLog>
-    var logs = true
     /// The band's rows (absolute, `top ..< bottom`) and the region's columns.
     var top = 0.0, bottom = 0.0, left = 0.0, right = 0.0
     /// `top` as an integer.
@@ -583,7 +583,7 @@ struct Accumulator {
         if g0 >> 6 == g1 >> 6 {
             // The common case, an edge piece within one word: `2 << 63` wraps to 0, so the
             // mask is all ones when the piece spans the whole word.
-            words[g0 >> 6] |= ((2 as UInt64) &<< UInt64(g1 &- g0) &- 1) &<< UInt64(g0 & 63)
+            words[g0 >> 6] |= ((2 as UInt64) &<< UInt64(truncatingIfNeeded: g1 &- g0) &- 1) &<< UInt64(truncatingIfNeeded: g0 & 63)
             return
         }
         while true {
@@ -591,8 +591,8 @@ struct Accumulator {
             let wordEnd = wi << 6 | 63
             let last = g1 < wordEnd ? g1 : wordEnd
             let n = last &- g0 &+ 1
-            let bits: UInt64 = n >= 64 ? ~0 : (1 << UInt64(n)) &- 1
-            words[wi] |= bits << UInt64(g0 & 63)
+            let bits: UInt64 = n >= 64 ? ~0 : (1 &<< UInt64(truncatingIfNeeded: n)) &- 1
+            words[wi] |= bits &<< UInt64(truncatingIfNeeded: g0 & 63)
             if last == g1 { return }
             g0 = last &+ 1
         }
@@ -600,7 +600,7 @@ struct Accumulator {
 
     /// Clips a device-space segment to the band and the region's columns, then accumulates.
     @inline(__always)
-    mutating func addSegment(_ ax: Double, _ ay: Double, _ bx: Double, _ by: Double) {
+    mutating func addSegment(_ ax: Double, _ ay: Double, _ bx: Double, _ by: Double, logs: Bool) {
         if ay == by { return }
         var x0 = ax, y0 = ay, x1 = bx, y1 = by, dir = 1.0
         if y0 > y1 { swap(&x0, &x1); swap(&y0, &y1); dir = -1 }
@@ -609,12 +609,12 @@ struct Accumulator {
         let ya = y0 > top ? y0 : top, yb = y1 < bottom ? y1 : bottom
         if x0 <= left && x1 <= left {
             // Left of the region: projected onto its left edge, where it keeps its winding.
-            accumulate(left, y0, left, y1, 0, ya, yb, dir, clamps: false)
+            accumulate(left, y0, left, y1, 0, ya, yb, dir, clamps: false, logs: logs)
             return
         }
         let k = (x1 - x0) / (y1 - y0)
         if x0 >= left && x1 >= left && x0 <= right && x1 <= right {
-            accumulate(x0, y0, x1, y1, k, ya, yb, dir, clamps: false)
+            accumulate(x0, y0, x1, y1, k, ya, yb, dir, clamps: false, logs: logs)
             return
         }
         // Crosses a side: split where x meets `left` / `right`; each piece is clamped to the
@@ -627,9 +627,9 @@ struct Accumulator {
         }
         if c1 > c2 { swap(&c1, &c2) }
         c1 = Swift.min(Swift.max(c1, y0), y1); c2 = Swift.min(Swift.max(c2, y0), y1)
-        accumulate(x0, y0, x1, y1, k, ya, c1 < yb ? c1 : yb, dir, clamps: true)
-        accumulate(x0, y0, x1, y1, k, c1 > ya ? c1 : ya, c2 < yb ? c2 : yb, dir, clamps: true)
-        accumulate(x0, y0, x1, y1, k, c2 > ya ? c2 : ya, yb, dir, clamps: true)
+        accumulate(x0, y0, x1, y1, k, ya, c1 < yb ? c1 : yb, dir, clamps: true, logs: logs)
+        accumulate(x0, y0, x1, y1, k, c1 > ya ? c1 : ya, c2 < yb ? c2 : yb, dir, clamps: true, logs: logs)
+        accumulate(x0, y0, x1, y1, k, c2 > ya ? c2 : ya, yb, dir, clamps: true, logs: logs)
     }
 
     /// Adds the part `ya ..< yb` (absolute, inside the band) of the segment from `(x0, y0)` to
@@ -639,7 +639,7 @@ struct Accumulator {
     /// leave them by a rounding error at most, and the cells reach one past either side.
     @inline(__always)
     func accumulate(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, _ k: Double,
-                    _ ya: Double, _ yb: Double, _ dir: Double, clamps: Bool) {
+                    _ ya: Double, _ yb: Double, _ dir: Double, clamps: Bool, logs: Bool) {
         guard yb > ya else { return }
         let left = self.left, right = self.right
         @inline(__always) func clamped(_ x: Double) -> Double {
@@ -726,7 +726,7 @@ struct Accumulator {
     /// dirty groups becomes one coverage row (``SpanBlitter/blitMask(x:y:count:coverage:)``),
     /// the constant coverage between stretches one run.
     @inline(__always)
-    func sweep<B: SpanBlitter>(rows: Int, originX: Int, originY: Int, evenOdd: Bool,
+    func sweep<B: SpanBlitter>(rows: Int, originX: Int, originY: Int, evenOdd: Bool, logs: Bool,
                                coverage: UnsafeMutablePointer<UInt8>, into blitter: inout B) {
         for r in 0..<rows {
             if logs { exactRowIfMixed(r, evenOdd: evenOdd) }
