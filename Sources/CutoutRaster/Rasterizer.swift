@@ -727,7 +727,11 @@ struct Accumulator {
     /// the constant coverage between stretches one run.
     @inline(__always)
     func sweep<B: SpanBlitter>(rows: Int, originX: Int, originY: Int, evenOdd: Bool, logs: Bool,
-                               coverage: UnsafeMutablePointer<UInt8>, into blitter: inout B) {
+                               coverage: UnsafeMutablePointer<UInt8>, into target: inout B) {
+        // A local copy: `target` is reached through memory the cell stores might alias, so the
+        // blitter's own fields (pixel address, row length) would be reloaded for every group.
+        var blitter = target
+        defer { target = blitter }
         for r in 0..<rows {
             if logs { exactRowIfMixed(r, evenOdd: evenOdd) }
             let words = dirty + r &* dirtyWords
