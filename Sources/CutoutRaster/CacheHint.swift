@@ -12,12 +12,14 @@ enum CacheHint {
     /// Asks the processor to bring `count` pixels from `p` into the cache for writing.
     @inline(__always)
     static func prefetch(_ p: UnsafeMutablePointer<UInt32>, count: Int) {
-        let start = UInt(bitPattern: p) & ~UInt(lineBytes - 1)
-        let end = UInt(bitPattern: p + count)
-        var a = start
+        // Steps a pointer rather than an integer address: no optional to unwrap and no
+        // overflow test per line.
+        let misalignment = Int(UInt(bitPattern: p) & UInt(lineBytes - 1))
+        var a = UnsafeRawPointer(p) - misalignment
+        let end = UnsafeRawPointer(p + count)
         while a < end {
-            llvmPrefetch(UnsafeRawPointer(bitPattern: a)!, 1, 3, 1)
-            a += UInt(lineBytes)
+            llvmPrefetch(a, 1, 3, 1)
+            a += lineBytes
         }
     }
 }
