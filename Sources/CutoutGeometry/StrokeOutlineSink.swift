@@ -81,12 +81,10 @@ struct DeviceOutlineFlattener: StrokeOutlineSink {
         let pieces = (0.75 * m2.squareRoot() / tolerance).squareRoot()
         let n = pieces.isFinite ? max(1, min(Int(pieces.rounded(.up)), 4096)) : 1
         if n > 1 {
-            let h = 1 / Double(n)
-            for i in 1..<n {
-                let s = Double(i) * h, m = 1 - s
-                let w0 = m * m * m, w1 = 3 * m * m * s, w2 = 3 * m * s * s, w3 = s * s * s
-                buffer.addPoint(x: w0 * p0.x + w1 * p1.x + w2 * p2.x + w3 * p3.x,
-                                y: w0 * p0.y + w1 * p1.y + w2 * p2.y + w3 * p3.y)
+            var steps = CurveSteps(cubic: SIMD2(p0.x, p0.y), SIMD2(p1.x, p1.y), SIMD2(p2.x, p2.y), SIMD2(p3.x, p3.y), count: n)
+            for _ in 1..<n {
+                let q = steps.next()
+                buffer.addPoint(x: q.x, y: q.y)
             }
         }
         buffer.addPoint(x: p3.x, y: p3.y)

@@ -194,11 +194,10 @@ final class Rasterizer {
                 let ddx = p0.x - 2 * p1.x + p2.x, ddy = p0.y - 2 * p1.y + p2.y
                 let n = Rasterizer.pieces(((ddx * ddx + ddy * ddy).squareRoot() / (4 * tol)).squareRoot())
                 if n > 1 {
-                    let h = 1 / Double(n)
-                    for i in 1..<n {
-                        let s = Double(i) * h, m = 1 - s
-                        let w0 = m * m, w1 = 2 * m * s, w2 = s * s
-                        push((w0 * p0.x + w1 * p1.x + w2 * p2.x, w0 * p0.y + w1 * p1.y + w2 * p2.y))
+                    var steps = CurveSteps(quadratic: SIMD2(p0.x, p0.y), SIMD2(p1.x, p1.y), SIMD2(p2.x, p2.y), count: n)
+                    for _ in 1..<n {
+                        let q = steps.next()
+                        push((q.x, q.y))
                     }
                 }
                 push(p2)
@@ -210,12 +209,11 @@ final class Rasterizer {
                 let m2 = max(ax * ax + ay * ay, bx * bx + by * by)
                 let n = Rasterizer.pieces((0.75 * m2.squareRoot() / tol).squareRoot())
                 if n > 1 {
-                    let h = 1 / Double(n)
-                    for i in 1..<n {
-                        let s = Double(i) * h, m = 1 - s
-                        let w0 = m * m * m, w1 = 3 * m * m * s, w2 = 3 * m * s * s, w3 = s * s * s
-                        push((w0 * p0.x + w1 * p1.x + w2 * p2.x + w3 * p3.x,
-                              w0 * p0.y + w1 * p1.y + w2 * p2.y + w3 * p3.y))
+                    var steps = CurveSteps(cubic: SIMD2(p0.x, p0.y), SIMD2(p1.x, p1.y), SIMD2(p2.x, p2.y), SIMD2(p3.x, p3.y),
+                                           count: n)
+                    for _ in 1..<n {
+                        let q = steps.next()
+                        push((q.x, q.y))
                     }
                 }
                 push(p3)
