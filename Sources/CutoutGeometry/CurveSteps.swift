@@ -5,15 +5,14 @@
 /// Guarantees: the points agree with the Bernstein form up to rounding that grows with `n`
 /// (for `n ≤ 4096` and coordinates of a few thousand, below 1e-6); callers end each curve on
 /// its exact end point rather than on the last step.
-package struct CurveSteps {
-    @usableFromInline var point: SIMD2<Double>
-    @usableFromInline var first: SIMD2<Double>
-    @usableFromInline var second: SIMD2<Double>
-    @usableFromInline let third: SIMD2<Double>
+struct CurveSteps {
+    private var point: SIMD2<Double>
+    private var first: SIMD2<Double>
+    private var second: SIMD2<Double>
+    private let third: SIMD2<Double>
 
     /// Steps of `1/n` along the quadratic from `p0` through control `p1` to `p2`.
-    @inlinable
-    package init(quadratic p0: SIMD2<Double>, _ p1: SIMD2<Double>, _ p2: SIMD2<Double>, count n: Int) {
+    init(quadratic p0: SIMD2<Double>, _ p1: SIMD2<Double>, _ p2: SIMD2<Double>, count n: Int) {
         let h = 1 / Double(n)
         let a = p0 - 2 * p1 + p2, b = 2 * (p1 - p0)
         point = p0
@@ -23,8 +22,7 @@ package struct CurveSteps {
     }
 
     /// Steps of `1/n` along the cubic from `p0` with controls `p1`, `p2` to `p3`.
-    @inlinable
-    package init(cubic p0: SIMD2<Double>, _ p1: SIMD2<Double>, _ p2: SIMD2<Double>, _ p3: SIMD2<Double>, count n: Int) {
+    init(cubic p0: SIMD2<Double>, _ p1: SIMD2<Double>, _ p2: SIMD2<Double>, _ p3: SIMD2<Double>, count n: Int) {
         let h = 1 / Double(n)
         let a = p3 - p0 + 3 * (p1 - p2), b = 3 * (p0 - 2 * p1 + p2), c = 3 * (p1 - p0)
         let a3 = a * (h * h * h), b2 = b * (h * h)
@@ -35,8 +33,8 @@ package struct CurveSteps {
     }
 
     /// The next point.
-    @inlinable @inline(__always)
-    package mutating func next() -> SIMD2<Double> {
+    @inline(__always)
+    mutating func next() -> SIMD2<Double> {
         point += first
         first += second
         second += third

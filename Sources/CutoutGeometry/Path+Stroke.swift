@@ -69,7 +69,7 @@ extension Path {
         let s = deviceTransform.isFinite ? deviceTransform.maximumScale : 0
         let coarse = deviceTolerance > 0 && deviceTolerance.isFinite && s > 0 && s.isFinite
         let tolerance = coarse ? max(precise, deviceTolerance / s) : precise
-        var flattener = DeviceOutlineFlattener(buffer: buffer.take(), transform: deviceTransform, tolerance: flatteningTolerance,
+        var flattener = DeviceFlattener(buffer: buffer.take(), transform: deviceTransform, tolerance: flatteningTolerance,
                                                cull: cull, coordinateLimit: coordinateLimit)
         strokeOutline(width: lineWidth, cap: lineCap, join: lineJoin, miterLimit: miterLimit,
                       curves: OffsetCurve(halfWidth: lineWidth / 2, tolerance: tolerance),

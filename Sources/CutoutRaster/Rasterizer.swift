@@ -83,7 +83,7 @@ final class Rasterizer {
     /// Default flattening tolerance in device pixels.
     static let defaultTolerance: Double = 0.1
     /// Most straight pieces one curve is flattened into, whatever its size.
-    static let maxPiecesPerCurve = 4096
+    static let maxPiecesPerCurve = DeviceFlattener.maxPieces
     /// Device coordinates are clamped to this magnitude before clipping.
     static let coordinateLimit: Double = 1e12
     /// Most accumulation cells alive at once (one float each, 2 MB; allocated only as far as
@@ -127,102 +127,17 @@ final class Rasterizer {
 
     // MARK: Flattening
 
-    /// Replaces the stored contours with `path` mapped by `transform` and flattened.
-    /// `cull` is the device rectangle that matters: curves entirely outside it become chords.
+    /// Replaces the stored contours with `path` mapped by `transform` and flattened (see
+    /// ``DeviceFlattener``, shared with the stroker). `cull` is the device rectangle that
+    /// matters: curves entirely outside it become chords.
     func setPath(_ path: Path, transform t: Transform, cull: PixelRect) {
-        contourEnds.removeAll(keepingCapacity: true)
-        // Work on locals (moved out of the object and back at the end): nested functions that
-        // touch stored properties of a class pay for dynamic exclusivity checks on every point.
-        var pts = points, capacity = pointCapacity
-        var ends = contourEnds
-        contourEnds = []
-        var count = 0
-        var box = (minX: Double.infinity, minY: Double.infinity, maxX: -Double.infinity, maxY: -Double.infinity)
-        defer {
-            points = pts; pointCapacity = capacity; contourEnds = ends; pointCount = count; bounds = box
-            WorkMeter.record(count / 2, .flattenedPoints)
-        }
-        let a = Double(t.a), b = Double(t.b), c = Double(t.c), d = Double(t.d)
-        let tx = Double(t.tx), ty = Double(t.ty)
-        let cx0 = Double(cull.minX), cy0 = Double(cull.minY), cx1 = Double(cull.maxX), cy1 = Double(cull.maxY)
         let tol = tolerance > 0 && tolerance.isFinite ? tolerance : Rasterizer.defaultTolerance
-        var cur = (x: 0.0, y: 0.0)
-        var subpathStart = cur
-        var contourStart = 0
-
-        @inline(__always) func map(_ p: CGPoint) -> (x: Double, y: Double) {
-            let x = Double(p.x), y = Double(p.y)
-            return (clampCoordinate(a * x + c * y + tx), clampCoordinate(b * x + d * y + ty))
+        setPolygons { buffer in
+            path.flattenForDevice(transform: t, tolerance: tol,
+                                  cull: (Double(cull.minX), Double(cull.minY), Double(cull.maxX), Double(cull.maxY)),
+                                  coordinateLimit: Rasterizer.coordinateLimit, into: &buffer)
         }
-        @inline(__always) func push(_ p: (x: Double, y: Double)) {
-            if count + 2 > capacity {
-                let grown = UnsafeMutablePointer<Double>.allocate(capacity: max(256, 2 * capacity))
-                grown.update(from: pts, count: count)
-                pts.deallocate()
-                pts = grown
-                capacity = max(256, 2 * capacity)
-            }
-            pts[count] = p.x; pts[count + 1] = p.y
-            count += 2
-            if p.x < box.minX { box.minX = p.x }
-            if p.x > box.maxX { box.maxX = p.x }
-            if p.y < box.minY { box.minY = p.y }
-            if p.y > box.maxY { box.maxY = p.y }
-            cur = p
-        }
-        func endContour() {
-            let n = count / 2
-            if n - contourStart >= 2 { ends.append(n) } else { count = 2 * contourStart }
-            contourStart = count / 2
-        }
-        @inline(__always) func outside(_ xs: (Double, Double, Double, Double), _ ys: (Double, Double, Double, Double)) -> Bool {
-            max(ys.0, ys.1, ys.2, ys.3) <= cy0 || min(ys.0, ys.1, ys.2, ys.3) >= cy1
-                || max(xs.0, xs.1, xs.2, xs.3) <= cx0 || min(xs.0, xs.1, xs.2, xs.3) >= cx1
-        }
-
-        for e in path.elements {
-            switch e {
-            case .moveTo(let p):
-                endContour()
-                push(map(p))
-                subpathStart = cur
-            case .lineTo(let p):
-                push(map(p))
-            case .quadCurveTo(let p, let ctl):
-                let p0 = cur, p1 = map(ctl), p2 = map(p)
-                if outside((p0.x, p1.x, p2.x, p2.x), (p0.y, p1.y, p2.y, p2.y)) { push(p2); break }
-                let ddx = p0.x - 2 * p1.x + p2.x, ddy = p0.y - 2 * p1.y + p2.y
-                let n = Rasterizer.pieces(((ddx * ddx + ddy * ddy).squareRoot() / (4 * tol)).squareRoot())
-                if n > 1 {
-                    var steps = CurveSteps(quadratic: SIMD2(p0.x, p0.y), SIMD2(p1.x, p1.y), SIMD2(p2.x, p2.y), count: n)
-                    for _ in 1..<n {
-                        let q = steps.next()
-                        push((q.x, q.y))
-                    }
-                }
-                push(p2)
-            case .curveTo(let p, let c1, let c2):
-                let p0 = cur, p1 = map(c1), p2 = map(c2), p3 = map(p)
-                if outside((p0.x, p1.x, p2.x, p3.x), (p0.y, p1.y, p2.y, p3.y)) { push(p3); break }
-                let ax = p0.x - 2 * p1.x + p2.x, ay = p0.y - 2 * p1.y + p2.y
-                let bx = p1.x - 2 * p2.x + p3.x, by = p1.y - 2 * p2.y + p3.y
-                let m2 = max(ax * ax + ay * ay, bx * bx + by * by)
-                let n = Rasterizer.pieces((0.75 * m2.squareRoot() / tol).squareRoot())
-                if n > 1 {
-                    var steps = CurveSteps(cubic: SIMD2(p0.x, p0.y), SIMD2(p1.x, p1.y), SIMD2(p2.x, p2.y), SIMD2(p3.x, p3.y),
-                                           count: n)
-                    for _ in 1..<n {
-                        let q = steps.next()
-                        push((q.x, q.y))
-                    }
-                }
-                push(p3)
-            case .closeSubpath:
-                endContour()
-                cur = subpathStart
-            }
-        }
-        endContour()
+        WorkMeter.record(pointCount / 2, .flattenedPoints)
     }
 
     /// The whole pixels the stored contours can touch (empty when there are none).
@@ -232,11 +147,6 @@ final class Rasterizer {
                          maxX: Int(bounds.maxX.rounded(.up)), maxY: Int(bounds.maxY.rounded(.up)))
     }
 
-    @inline(__always)
-    private static func pieces(_ n: Double) -> Int {
-        guard n.isFinite else { return 1 }
-        return max(1, min(Int(n.rounded(.up)), maxPiecesPerCurve))
-    }
 
     // MARK: Scan conversion
 
@@ -531,12 +441,6 @@ private func nearestInteger(_ v: Double) -> (Int, Double) {
     let f = v + magic
     let i = Int(bitPattern: UInt(f.bitPattern & 0xF_FFFF_FFFF_FFFF)) &- (1 << 51)
     return (i, f - magic)
-}
-
-@inline(__always)
-private func clampCoordinate(_ v: Double) -> Double {
-    if v.isNaN { return 0 }
-    return min(max(v, -Rasterizer.coordinateLimit), Rasterizer.coordinateLimit)
 }
 
 /// The per-band accumulation buffer and the geometry clipper in front of it.
