@@ -208,36 +208,38 @@ struct StrokeOutliner {
         // In y-down space a positive cross product is a turn toward the right side, so the
         // left side is outside the turn; a full reversal is treated the same way.
         let leftIsOuter = c >= 0
-        let angle = atan2(abs(c), dt)
+        // The tangents are unit vectors: |c| and dt are the sine and cosine of the turn.
         if leftIsOuter {
-            addWedge(at: p, from: n0, to: n1, angle: angle, sign: 1, kind: kind, side: &left)
+            addWedge(at: p, from: n0, to: n1, sine: abs(c), cosine: dt, sign: 1, kind: kind, side: &left)
             right.line(to: p)
             right.line(to: p - n1 * hw)
         } else {
-            addWedge(at: p, from: n0 * -1, to: n1 * -1, angle: angle, sign: -1, kind: kind, side: &right)
+            addWedge(at: p, from: n0 * -1, to: n1 * -1, sine: abs(c), cosine: dt, sign: -1, kind: kind, side: &right)
             left.line(to: p)
             left.line(to: p + n1 * hw)
         }
     }
 
-    /// The outer part of a join: from `p + u0·hw` to `p + u1·hw`, turning by `angle` in the
-    /// direction `sign` (+1 = increasing coordinate angle).
-    private func addWedge(at p: StrokeVector, from u0: StrokeVector, to u1: StrokeVector, angle: CGFloat, sign: CGFloat,
-                          kind: LineJoin, side: inout StrokeSide) {
+    /// The outer part of a join: from `p + u0·hw` to `p + u1·hw`, turning by the angle whose
+    /// sine and cosine are given (in 0...π) in the direction `sign` (+1 = increasing coordinate
+    /// angle).
+    private func addWedge(at p: StrokeVector, from u0: StrokeVector, to u1: StrokeVector, sine: CGFloat, cosine: CGFloat,
+                          sign: CGFloat, kind: LineJoin, side: inout StrokeSide) {
         let hw = halfWidth
         switch kind {
         case .bevel:
             side.line(to: p + u1 * hw)
         case .miter:
-            let half = cos(angle / 2)
-            if angle < .pi, half > 0, 1 / half <= miterLimit {
+            // cos(angle / 2) without the angle: a reversal gives 0, which never miters.
+            let half = (max(0, 1 + cosine) / 2).squareRoot()
+            if half > 0, 1 / half <= miterLimit {
                 let mid = u0 + u1
                 let m = mid.length
                 if m > 0 { side.line(to: p + mid * (hw / (m * half))) }
             }
             side.line(to: p + u1 * hw)
         case .round:
-            addArc(center: p, from: u0, sweep: sign * angle, side: &side)
+            addArc(center: p, from: u0, sweep: sign * atan2(sine, cosine), side: &side)
             side.line(to: p + u1 * hw)
         }
     }
