@@ -657,15 +657,18 @@ struct Accumulator {
                     }
                     var g = start
                     if B.blitsGroups {
+                        // Groups wholly inside the row, then the rest (past its end only cleared).
+                        let whole = end < width & ~3 ? end : width & ~3
+                        while g < whole {
+                            let q = Accumulator.group(line + g, sum: &sum, evenOdd: evenOdd)
+                            if q != .zero { blitter.blitGroup(x: originX &+ g, y: y, coverage: q) }
+                            g &+= 4
+                        }
                         while g < end {
                             let q = Accumulator.group(line + g, sum: &sum, evenOdd: evenOdd)
-                            if q != .zero {
-                                if g &+ 4 <= width {
-                                    blitter.blitGroup(x: originX &+ g, y: y, coverage: q)
-                                } else if g < width {
-                                    UnsafeMutableRawPointer(coverage).storeBytes(of: Accumulator.bytes(q), as: UInt32.self)
-                                    blitter.blitMask(x: originX + g, y: y, count: width - g, coverage: coverage)
-                                }
+                            if q != .zero && g < width {
+                                UnsafeMutableRawPointer(coverage).storeBytes(of: Accumulator.bytes(q), as: UInt32.self)
+                                blitter.blitMask(x: originX + g, y: y, count: width - g, coverage: coverage)
                             }
                             g &+= 4
                         }
