@@ -658,11 +658,20 @@ struct Accumulator {
                     var g = start
                     if B.blitsGroups {
                         // Groups wholly inside the row, then the rest (past its end only cleared).
+                        // (One loop per fill rule, so that the rule is a constant in each.)
                         let whole = end < width & ~3 ? end : width & ~3
-                        while g < whole {
-                            let q = Accumulator.group(line + g, sum: &sum, evenOdd: evenOdd)
-                            if q != .zero { blitter.blitGroup(x: originX &+ g, y: y, coverage: q) }
-                            g &+= 4
+                        if evenOdd {
+                            while g < whole {
+                                let q = Accumulator.group(line + g, sum: &sum, evenOdd: true)
+                                if q != .zero { blitter.blitGroup(x: originX &+ g, y: y, coverage: q) }
+                                g &+= 4
+                            }
+                        } else {
+                            while g < whole {
+                                let q = Accumulator.group(line + g, sum: &sum, evenOdd: false)
+                                if q != .zero { blitter.blitGroup(x: originX &+ g, y: y, coverage: q) }
+                                g &+= 4
+                            }
                         }
                         while g < end {
                             let q = Accumulator.group(line + g, sum: &sum, evenOdd: evenOdd)
