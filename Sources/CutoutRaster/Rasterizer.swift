@@ -147,7 +147,6 @@ final class Rasterizer {
                          maxX: Int(bounds.maxX.rounded(.up)), maxY: Int(bounds.maxY.rounded(.up)))
     }
 
-
     // MARK: Scan conversion
 
     /// Rasterises the stored contours (every contour implicitly closed) inside `clip`.
@@ -456,7 +455,7 @@ struct Accumulator {
     let dirty: UnsafeMutablePointer<UInt64>
     let dirtyWords: Int
     /// Every edge piece added, by row, for ``exactRowIfMixed(_:evenOdd:)``, when the
-    /// `logs` argument of ``addSegment(_:_:_:_:logs:)`` and ``sweep`` is set. (An argument, not
+    /// `logs` argument of ``addSegment(_:_:_:_:logs:)`` and `sweep` is set. (An argument, not
     /// a stored flag: a constant in each inlined copy, where a stored one was tested per piece.)
     let log: UnsafeMutablePointer<PieceLog>
     /// The band's rows (absolute, `top ..< bottom`) and the region's columns.
