@@ -6,10 +6,11 @@ import Foundation
 /// outline (``Path/strokeFlattened(width:lineCap:lineJoin:miterLimit:deviceTolerance:deviceTransform:flatteningTolerance:cull:coordinateLimit:scratch:into:)``),
 /// so a stroke fills the same pixels as its outline ``Path`` filled the ordinary way.
 ///
-/// Guarantees: device coordinates are clamped to ±`coordinateLimit` (NaN becomes 0); a curve
-/// is cut into `n` equal parameter steps with `n` from its second differences (Wang's bound
-/// for `tolerance` device pixels), at most ``maxPieces``; a curve whose control polygon lies
-/// outside `cull` is replaced by its chord, which winds the same inside the rectangle.
+/// Guarantees: device coordinates are clamped to ±`coordinateLimit` (NaN and magnitudes below
+/// 1e-270 become 0); a curve is cut into `n` equal parameter steps with `n` from its second
+/// differences (Wang's bound for `tolerance` device pixels), at most ``maxPieces``; a curve
+/// whose control polygon lies outside `cull` is replaced by its chord, which winds the same
+/// inside the rectangle.
 package struct DeviceFlattener: StrokeOutlineSink {
     /// Most straight pieces one curve is flattened into, whatever its size.
     package static let maxPieces = 4096
@@ -36,8 +37,11 @@ package struct DeviceFlattener: StrokeOutlineSink {
         return SIMD2(clamp(a * x + c * y + tx), clamp(b * x + d * y + ty))
     }
 
+    /// Magnitudes below 1e-270 become 0 as well: then distinct coordinates lie at least about
+    /// 2e-286 apart, so the slope of every edge (at most 2 · `coordinateLimit` wide) stays
+    /// finite, and a rasteriser following an edge across a row boundary finds a finite x.
     @inline(__always) private func clamp(_ v: Double) -> Double {
-        v.isNaN ? 0 : min(max(v, -limit), limit)
+        v.isNaN || abs(v) < 1e-270 ? 0 : min(max(v, -limit), limit)
     }
 
     @inline(__always) private mutating func add(_ p: SIMD2<Double>) {

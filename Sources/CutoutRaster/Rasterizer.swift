@@ -62,7 +62,8 @@ extension SpanBlitter {
 ///   conversion: parts above or below it are dropped, parts to its right are dropped, and
 ///   parts to its left are projected onto its left edge, so they keep their winding. Huge
 ///   coordinates therefore cost nothing and cannot overflow. Device coordinates are clamped
-///   to ±``coordinateLimit`` (this is the only change made to absurd input).
+///   to ±``coordinateLimit``, and magnitudes below 1e-270 become 0, so that every edge's slope
+///   is finite (these are the only changes made to absurd input; see ``DeviceFlattener``).
 /// - Curves are flattened in device space with a maximum deviation of ``tolerance`` pixels;
 ///   a curve whose control polygon lies outside the target is replaced by its chord, which
 ///   has exactly the same winding contribution there.

@@ -98,6 +98,27 @@ import CutoutGeometry
         }
     }
 
+    /// An edge only a subnormal high that crosses a row boundary has a slope beyond `Double`'s
+    /// range: the rasteriser must not follow it to an infinite x (a cell index far outside the
+    /// band). The triangle's coverage is still that of its finite part.
+    @Test func edgeOfSubnormalHeightAcrossARowStaysInTheRow() throws {
+        for (flip, exact) in [(false, false), (true, false), (false, true), (true, true)] {
+            var ctx = try DrawingContext(width: 16, height: 8)
+            ctx.exactOverlapCoverage = exact
+            var p = Path()
+            let a = CGPoint(x: 2, y: -1e-310), b = CGPoint(x: 12, y: 1e-310), c = CGPoint(x: 7, y: 6)
+            p.move(to: flip ? b : a)
+            p.addLine(to: flip ? a : b)
+            p.addLine(to: c)
+            p.closeSubpath()
+            ctx.fill(p)
+            // Row 2 of the triangle (y 2...3) spans x ≈ 3.67...10.33 at its middle.
+            #expect(alpha(ctx, 7, 2) == 255)
+            #expect(alpha(ctx, 0, 2) == 0 && alpha(ctx, 15, 2) == 0)
+            #expect(ctx.pixmap.data.count == 16 * 8 * 4)
+        }
+    }
+
     @Test func bigRectCoversCanvasExactly() throws {
         var ctx = try DrawingContext(width: 20, height: 10)
         ctx.fill(CGRect(x: -1e6, y: -1e6, width: 2e6, height: 2e6))
