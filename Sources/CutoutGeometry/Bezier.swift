@@ -81,25 +81,45 @@ enum Bezier {
         body(c / q)
     }
 
+    /// Most straight pieces one curve is cut into, whatever its size, so that huge or
+    /// degenerate input stays cheap.
+    static let maxSegments = 4096
+
     /// How many straight pieces a quadratic needs so that none strays more than `tolerance`.
     static func quadSegments(_ p0: CGPoint, _ p1: CGPoint, _ p2: CGPoint, tolerance: CGFloat) -> Int {
-        let dx = p0.x - 2 * p1.x + p2.x, dy = p0.y - 2 * p1.y + p2.y
-        let dd = (dx * dx + dy * dy).squareRoot()
-        return segmentCount((dd / (4 * tolerance)).squareRoot())
+        quadSegments(vector(p0), vector(p1), vector(p2), tolerance: Double(tolerance))
     }
 
     /// How many straight pieces a cubic needs so that none strays more than `tolerance`.
     static func cubicSegments(_ p0: CGPoint, _ p1: CGPoint, _ p2: CGPoint, _ p3: CGPoint, tolerance: CGFloat) -> Int {
-        let ax = p0.x - 2 * p1.x + p2.x, ay = p0.y - 2 * p1.y + p2.y
-        let bx = p1.x - 2 * p2.x + p3.x, by = p1.y - 2 * p2.y + p3.y
-        let m = max((ax * ax + ay * ay).squareRoot(), (bx * bx + by * by).squareRoot())
+        cubicSegments(vector(p0), vector(p1), vector(p2), vector(p3), tolerance: Double(tolerance))
+    }
+
+    /// ``quadSegments(_:_:_:tolerance:)`` of points as vectors: from the second difference.
+    @inline(__always)
+    static func quadSegments(_ p0: SIMD2<Double>, _ p1: SIMD2<Double>, _ p2: SIMD2<Double>, tolerance: Double) -> Int {
+        let d = p0 - 2 * p1 + p2
+        return segmentCount(((d * d).sum().squareRoot() / (4 * tolerance)).squareRoot())
+    }
+
+    /// ``cubicSegments(_:_:_:_:tolerance:)`` of points as vectors: from the larger second
+    /// difference (Wang's bound).
+    @inline(__always)
+    static func cubicSegments(_ p0: SIMD2<Double>, _ p1: SIMD2<Double>, _ p2: SIMD2<Double>, _ p3: SIMD2<Double>,
+                              tolerance: Double) -> Int {
+        let a = p0 - 2 * p1 + p2, b = p1 - 2 * p2 + p3
+        let m = max((a * a).sum(), (b * b).sum()).squareRoot()
         return segmentCount((0.75 * m / tolerance).squareRoot())
     }
 
-    /// Rounds a piece count up and bounds it, so huge or degenerate input stays cheap.
-    private static func segmentCount(_ n: CGFloat) -> Int {
+    @inline(__always)
+    private static func vector(_ p: CGPoint) -> SIMD2<Double> { SIMD2(Double(p.x), Double(p.y)) }
+
+    /// Rounds a piece count up and bounds it.
+    @inline(__always)
+    private static func segmentCount(_ n: Double) -> Int {
         guard n.isFinite else { return 1 }
         // Clamp before converting: a tolerance of 1e-300 asks for ~1e150 pieces, beyond Int.
-        return max(1, Int(min(n, 4096).rounded(.up)))
+        return max(1, Int(min(n, Double(maxSegments)).rounded(.up)))
     }
 }

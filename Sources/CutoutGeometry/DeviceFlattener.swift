@@ -13,7 +13,7 @@ import Foundation
 /// inside the rectangle.
 package struct DeviceFlattener: StrokeOutlineSink {
     /// Most straight pieces one curve is flattened into, whatever its size.
-    package static let maxPieces = 4096
+    package static let maxPieces = Bezier.maxSegments
 
     var buffer: PolygonBuffer
     private let a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double
@@ -54,10 +54,6 @@ package struct DeviceFlattener: StrokeOutlineSink {
             || max(xs.0, xs.1, xs.2, xs.3) <= cull.minX || min(xs.0, xs.1, xs.2, xs.3) >= cull.maxX
     }
 
-    @inline(__always) private static func pieces(_ n: Double) -> Int {
-        n.isFinite ? max(1, min(Int(n.rounded(.up)), maxPieces)) : 1
-    }
-
     mutating func move(to p: StrokeVector) {
         current = map(p)
         subpathStart = current
@@ -73,8 +69,7 @@ package struct DeviceFlattener: StrokeOutlineSink {
         let p0 = current, p1 = map(c1), p2 = map(p)
         current = p2
         if outside((p0.x, p1.x, p2.x, p2.x), (p0.y, p1.y, p2.y, p2.y)) { add(p2); return }
-        let dd = p0 - 2 * p1 + p2
-        let n = Self.pieces(((dd * dd).sum().squareRoot() / (4 * tolerance)).squareRoot())
+        let n = Bezier.quadSegments(p0, p1, p2, tolerance: tolerance)
         if n > 1 {
             var steps = CurveSteps(quadratic: p0, p1, p2, count: n)
             for _ in 1..<n { add(steps.next()) }
@@ -86,10 +81,7 @@ package struct DeviceFlattener: StrokeOutlineSink {
         let p0 = current, p1 = map(c1), p2 = map(c2), p3 = map(p)
         current = p3
         if outside((p0.x, p1.x, p2.x, p3.x), (p0.y, p1.y, p2.y, p3.y)) { add(p3); return }
-        let ax = p0.x - 2 * p1.x + p2.x, ay = p0.y - 2 * p1.y + p2.y
-        let bx = p1.x - 2 * p2.x + p3.x, by = p1.y - 2 * p2.y + p3.y
-        let m2 = max(ax * ax + ay * ay, bx * bx + by * by)
-        let n = Self.pieces((0.75 * m2.squareRoot() / tolerance).squareRoot())
+        let n = Bezier.cubicSegments(p0, p1, p2, p3, tolerance: tolerance)
         if n > 1 {
             var steps = CurveSteps(cubic: p0, p1, p2, p3, count: n)
             for _ in 1..<n { add(steps.next()) }
