@@ -87,6 +87,27 @@ import CutoutGeometry
         }
     }
 
+    /// Segments are sorted into bands by their end points' rows: end points on a band boundary
+    /// (the canvas is 640 rows, shared among two threads in bands of 80), a hair either side
+    /// of one, level edges along one and segments spanning several must all keep every row.
+    @Test func segmentsMeetingBandBoundariesKeepEveryRow() throws {
+        var path = Path()
+        let ys: [CGFloat] = [0, 80, 79.999_999_9, 160, 160, 240.000_000_1, 400, 480, 560, 640]
+        path.move(to: CGPoint(x: 180, y: 0))
+        for (i, y) in ys.enumerated().dropFirst() { path.addLine(to: CGPoint(x: 200 + CGFloat(i % 3) * 50, y: y)) }
+        for (i, y) in ys.enumerated().reversed() { path.addLine(to: CGPoint(x: 150 - CGFloat(i % 4) * 35, y: y)) }
+        path.closeSubpath()
+        path.addRect(CGRect(x: 60, y: 80, width: 240, height: 160))
+        path.addRect(CGRect(x: 90, y: 239.999_999_9, width: 180, height: 320.000_000_2))
+        var single = try DrawingContext(width: Self.width, height: Self.height)
+        single.fill(path, using: .evenOdd)
+        var multi = try DrawingContext(width: Self.width, height: Self.height)
+        multi.renderingThreadCount = 2
+        multi.fill(path, using: .evenOdd)
+        #expect(multi.scratch.rasterizer.lastThreadCount == 2)
+        #expect(multi.pixmap.data == single.pixmap.data)
+    }
+
     @Test func threadCountIsClamped() throws {
         var ctx = try DrawingContext(width: 4, height: 4)
         ctx.renderingThreadCount = 0
