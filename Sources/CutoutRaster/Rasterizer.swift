@@ -87,12 +87,13 @@ final class Rasterizer {
     static let maxPiecesPerCurve = DeviceFlattener.maxPieces
     /// Device coordinates are clamped to this magnitude before clipping.
     static let coordinateLimit: Double = 1e12
-    /// Most accumulation cells alive at once (one float each, 2 MB; allocated only as far as
+    /// Most accumulation cells alive at once (one float each, 512 KB; allocated only as far as
     /// a path's box needs). A path taller than a band has its segments sorted into bands
-    /// first. Bands of 32 to 256 rows (2^15 to 2^18 cells) keep the cells in the L2 cache and
-    /// sorting is cheap, but on the tiger scene they measured no faster than this budget, under
-    /// which no tiger path needs sorting (2^15: +2 % instructions, 2^14: +6 %).
-    static let cellBudget = 1 << 19
+    /// first. On the tiger scene (1024 × 1024) this budget costs 1 % more instructions than
+    /// 2^19, under which no path needs sorting, and takes the same time on an idle machine;
+    /// with another process streaming memory on the other core it took 5 % less, as the cells
+    /// then stay in the L2 cache. (2^15: +2 % instructions, and slower when idle.)
+    static let cellBudget = 1 << 17
     /// Smallest path box (in pixels, inside the clip) whose rows are shared among threads:
     /// below it, starting threads costs more than it saves.
     static let threadingMinimumPixels = 1 << 16
