@@ -68,7 +68,8 @@ extension SpanBlitter {
 ///   a curve whose control polygon lies outside the target is replaced by its chord, which
 ///   has exactly the same winding contribution there.
 /// - Buffers are reused between calls: a steady stream of fills does not allocate. Memory
-///   stays bounded: rows are processed in bands of at most ``cellBudget`` cells, and at most
+///   stays bounded: rows are processed in bands of at most ``cellBudget`` cells (or of
+///   ``minimumBandRows`` rows, on paths wider than their quotient), and at most
 ///   ``PieceLog/budget`` edge pieces per band are kept for the overlap check (past that, the
 ///   band keeps mean-winding coverage where windings mix).
 ///
@@ -94,6 +95,10 @@ final class Rasterizer {
     /// with another process streaming memory on the other core it took 5 % less, as the cells
     /// then stay in the L2 cache. (2^15: +2 % instructions, and slower when idle.)
     static let cellBudget = 1 << 17
+    /// Fewest rows in a band, however wide the path (at the widest pixmap, 32,768 pixels, 2 MB
+    /// of cells): every band a segment crosses keeps an entry for it, so thinner bands would
+    /// make the sorted segments of a tall path on a wide canvas take more memory than its cells.
+    static let minimumBandRows = 16
     /// Smallest path box (in pixels, inside the clip) whose rows are shared among threads:
     /// below it, starting threads costs more than it saves.
     static let threadingMinimumPixels = 1 << 16
@@ -230,7 +235,7 @@ final class Rasterizer {
         var plan = Plan(region: region, stride: stride, bandRows: region.height, bandCount: 1,
                         dirtyWords: (stride / 4 + 63) >> 6, evenOdd: rule == .evenOdd,
                         checksOverlaps: exactOverlaps && !isSingleConvexContour())
-        plan.splitIntoBands(ofAtMost: Rasterizer.cellBudget / stride)
+        plan.splitIntoBands(ofAtMost: max(Rasterizer.minimumBandRows, Rasterizer.cellBudget / stride))
         return plan
     }
 
