@@ -257,15 +257,15 @@ final class Rasterizer {
         let region = plan.region
         buffers.reserve(stride: plan.stride, rows: plan.bandRows, dirtyWords: plan.dirtyWords)
         if logs { buffers.log.pointee.reserve(rows: plan.bandRows) }
-        var acc = Accumulator(cells: buffers.cells, stride: plan.stride, width: region.width,
-                              dirty: buffers.dirty, dirtyWords: plan.dirtyWords, log: buffers.log)
-        let coverage = buffers.coverageRow
+        var acc = Accumulator(cells: buffers.cells.base, stride: plan.stride, width: region.width,
+                              dirty: buffers.dirty.base, dirtyWords: plan.dirtyWords, log: buffers.log)
+        let coverage = buffers.coverageRow.base
         acc.left = Double(region.minX); acc.right = Double(region.maxX)
         let pts = UnsafePointer(points)
         // The band loop is a closure: written inline, the optimiser stopped inlining the
         // per-piece functions into it (tiger: about +9 % instructions).
         withExtendedLifetime(bucketed) {
-            let starts = bucketed.bandStarts, segs = bucketed.bandSegments
+            let starts = bucketed.bandStarts.base, segs = bucketed.bandSegments.base
             var band = first
             while band < plan.bandCount {
                 let top = region.minY + band * plan.bandRows
@@ -323,14 +323,14 @@ final class Rasterizer {
         let pts = UnsafePointer(points)
         let minY = Double(plan.region.minY), rows = Double(plan.bandRows), last = Double(bandCount - 1)
         buffers.reserveBuckets(points: pointTotal, bands: bandCount)
-        let band = buffers.pointBands
+        let band = buffers.pointBands.base
         for i in 0..<pointTotal {
             let v = (pts[2 &* i &+ 1] - minY) / rows
             band[i] = Int32(truncatingIfNeeded: floorToInt(v < 0 ? 0 : v > last ? last : v))
         }
         // Per band, how many segments start in it minus how many ended in the band before: the
         // running sum is each band's share (two entries a segment).
-        let starts = buffers.bandStarts
+        let starts = buffers.bandStarts.base
         starts.initialize(repeating: 0, count: bandCount + 2)
         var start = 0
         for end in contourEnds {
@@ -349,9 +349,9 @@ final class Rasterizer {
             starts[b] = starts[b &- 1] &+ share
         }
         buffers.reserveBandSegments(starts[bandCount])
-        let fill = buffers.bandFill
+        let fill = buffers.bandFill.base
         fill.update(from: starts, count: bandCount)
-        let segs = buffers.bandSegments
+        let segs = buffers.bandSegments.base
         start = 0
         for end in contourEnds {
             var prev = end &- 1
@@ -385,25 +385,21 @@ private struct UncheckedSendable<T>: @unchecked Sendable {
 /// The memory one thread needs to scan bands: cells, dirty bits, a coverage row and the
 /// band buckets. Reused between calls, so steady drawing does not allocate.
 final class BandBuffers {
-    private(set) var cells = UnsafeMutablePointer<Float>.allocate(capacity: 0)
-    private var cellCapacity = 0
+    // Unchecked exclusivity, as the rasteriser's own state: only the rasteriser touches these,
+    // one call at a time per buffer set.
+    @exclusivity(unchecked) private(set) var cells = ScratchBuffer<Float>()
     /// One band row of coverage bytes, handed to the blitter.
-    private(set) var coverageRow = UnsafeMutablePointer<UInt8>.allocate(capacity: 0)
-    private var coverageCapacity = 0
+    @exclusivity(unchecked) private(set) var coverageRow = ScratchBuffer<UInt8>()
     /// One bit per group of 4 cells that may be non-zero, so sweeps skip empty stretches.
-    private(set) var dirty = UnsafeMutablePointer<UInt64>.allocate(capacity: 0)
-    private var dirtyCapacity = 0
+    @exclusivity(unchecked) private(set) var dirty = ScratchBuffer<UInt64>()
     /// Per band, where its segments start in ``bandSegments`` (one more entry than bands).
-    private(set) var bandStarts = UnsafeMutablePointer<Int>.allocate(capacity: 0)
+    @exclusivity(unchecked) private(set) var bandStarts = ScratchBuffer<Int>()
     /// Per band, where its next segment goes while they are sorted.
-    private(set) var bandFill = UnsafeMutablePointer<Int>.allocate(capacity: 0)
-    private var bandCapacity = 0
+    @exclusivity(unchecked) private(set) var bandFill = ScratchBuffer<Int>()
     /// Point-index pairs (from, to) of the segments of each band, band after band.
-    private(set) var bandSegments = UnsafeMutablePointer<Int32>.allocate(capacity: 0)
-    private var segmentCapacity = 0
+    @exclusivity(unchecked) private(set) var bandSegments = ScratchBuffer<Int32>()
     /// Per flattened point, its band while segments are sorted.
-    private(set) var pointBands = UnsafeMutablePointer<Int32>.allocate(capacity: 0)
-    private var pointCapacity = 0
+    @exclusivity(unchecked) private(set) var pointBands = ScratchBuffer<Int32>()
 
     /// The band's edge pieces by row (see ``PieceLog``).
     let log: UnsafeMutablePointer<PieceLog> = {
@@ -422,47 +418,21 @@ final class BandBuffers {
 
     /// Grows the sorting buffers for `points` points in `bands` bands (contents undefined).
     func reserveBuckets(points: Int, bands: Int) {
-        if pointCapacity < points {
-            pointBands.deallocate()
-            pointCapacity = max(points, 2 * pointCapacity)
-            pointBands = .allocate(capacity: pointCapacity)
-        }
-        if bandCapacity < bands + 2 {
-            bandStarts.deallocate(); bandFill.deallocate()
-            bandCapacity = max(bands + 2, 2 * bandCapacity)
-            bandStarts = .allocate(capacity: bandCapacity)
-            bandFill = .allocate(capacity: bandCapacity)
-        }
+        pointBands.reserve(points)
+        bandStarts.reserve(bands + 2)
+        bandFill.reserve(bands + 2)
     }
 
     /// Grows ``bandSegments`` to hold `count` entries (contents undefined).
     func reserveBandSegments(_ count: Int) {
-        guard segmentCapacity < count else { return }
-        bandSegments.deallocate()
-        segmentCapacity = max(count, 2 * segmentCapacity)
-        bandSegments = .allocate(capacity: segmentCapacity)
+        bandSegments.reserve(count)
     }
 
     /// Grows the buffers (all zero) to hold `rows` rows of `stride` cells.
     func reserve(stride: Int, rows: Int, dirtyWords: Int) {
-        if cellCapacity < stride * rows {
-            cells.deallocate()
-            cellCapacity = stride * rows
-            cells = .allocate(capacity: cellCapacity)
-            cells.initialize(repeating: 0, count: cellCapacity)
-        }
-        if coverageCapacity < stride {
-            coverageRow.deallocate()
-            coverageCapacity = stride
-            coverageRow = .allocate(capacity: stride)
-            coverageRow.initialize(repeating: 0, count: stride)
-        }
-        if dirtyCapacity < dirtyWords * rows {
-            dirty.deallocate()
-            dirtyCapacity = dirtyWords * rows
-            dirty = .allocate(capacity: dirtyCapacity)
-            dirty.initialize(repeating: 0, count: dirtyCapacity)
-        }
+        cells.reserve(stride * rows, filling: 0)
+        coverageRow.reserve(stride, filling: 0)
+        dirty.reserve(dirtyWords * rows, filling: 0)
     }
 }
 
