@@ -35,6 +35,18 @@ struct StrokeSide: StrokeCurveReceiver {
         last = p
     }
 
+    /// Where the last segment starts, when it is a straight line (`nil` otherwise).
+    var lastLineStart: StrokeVector? {
+        guard case .line? = segments.last else { return nil }
+        return segments.count > 1 ? segments[segments.count - 2].endPoint : start
+    }
+
+    /// Moves the end of the last segment, a straight line, to `p` (a point of that line).
+    mutating func moveLastLineEnd(to p: StrokeVector) {
+        segments[segments.count - 1] = .line(p)
+        last = p
+    }
+
     /// Sends the side to `sink` from its start, which must be the sink's current point.
     func appendForward<S: StrokeCurveReceiver>(to sink: inout S) {
         for s in segments {
@@ -120,10 +132,11 @@ struct StrokeVector: Equatable {
 }
 
 /// Builds the outline of one subpath from its pieces: the left side forward and the right side
-/// backward, with joins on the outer side of each turn and the inner side routed through the
-/// corner point. That routing makes the outline, as a chain, the sum of each piece's closed
-/// outline plus one wedge per join and cap, all wound the same way, so non-zero filling it
-/// gives exactly their union.
+/// backward, with joins on the outer side of each turn. On the inner side, two straight pieces
+/// whose offsets cross within both are cut at the crossing; otherwise the side is routed
+/// through the corner point. Either way the outline, as a chain, is the sum of each piece's
+/// closed outline (less, where cut, the part both pieces cover) plus one wedge per join and cap,
+/// all wound the same way, so non-zero filling it gives exactly their union.
 struct StrokeOutliner {
     let halfWidth: CGFloat
     let cap: LineCap
@@ -146,14 +159,14 @@ struct StrokeOutliner {
         for piece in pieces {
             if let prev = previous {
                 addJoin(at: piece.start, from: prev.endTangent, to: piece.startTangent,
-                        kind: piece.isSegmentStart ? join : .round, left: &left, right: &right)
+                        kind: piece.isSegmentStart ? join : .round, next: piece, left: &left, right: &right)
             }
             add(piece, left: &left, right: &right)
             previous = piece
         }
         if closed {
             addJoin(at: first.start, from: lastPiece.endTangent, to: first.startTangent, kind: join,
-                    left: &left, right: &right)
+                    next: nil, left: &left, right: &right)
             out.move(to: left.start)
             left.appendForward(to: &out)
             out.close()
@@ -193,10 +206,11 @@ struct StrokeOutliner {
         }
     }
 
-    /// Joins the offsets at a corner turning from `d0` to `d1`. The outer side gets the join
-    /// wedge; the inner side goes through the corner point.
+    /// Joins the offsets at a corner turning from `d0` to `d1`, before the piece `next` (`nil`
+    /// when closing a subpath). The outer side gets the join wedge; the inner side is cut or
+    /// goes through the corner point (see ``addInnerCorner(at:back:sine:cosine:from:to:nextEnd:side:)``).
     private func addJoin(at p: StrokeVector, from d0: StrokeVector, to d1: StrokeVector, kind: LineJoin,
-                         left: inout StrokeSide, right: inout StrokeSide) {
+                         next: StrokePiece?, left: inout StrokeSide, right: inout StrokeSide) {
         let hw = halfWidth
         let n0 = d0.leftNormal, n1 = d1.leftNormal
         let c = d0.cross(d1), dt = d0.dot(d1)
@@ -209,15 +223,41 @@ struct StrokeOutliner {
         // left side is outside the turn; a full reversal is treated the same way.
         let leftIsOuter = c >= 0
         // The tangents are unit vectors: |c| and dt are the sine and cosine of the turn.
+        // The inner offset of a straight next piece ends where `add` will take it.
+        var nextEnd: StrokeVector?
+        if let next, case .line = next.offsets { nextEnd = next.end + next.endTangent.leftNormal * (leftIsOuter ? -hw : hw) }
         if leftIsOuter {
             addWedge(at: p, from: n0, to: n1, sine: abs(c), cosine: dt, sign: 1, kind: kind, side: &left)
-            right.line(to: p)
-            right.line(to: p - n1 * hw)
+            addInnerCorner(at: p, back: d0, sine: abs(c), cosine: dt, from: p - n0 * hw, to: p - n1 * hw,
+                           nextEnd: nextEnd, side: &right)
         } else {
             addWedge(at: p, from: n0 * -1, to: n1 * -1, sine: abs(c), cosine: dt, sign: -1, kind: kind, side: &right)
-            left.line(to: p)
-            left.line(to: p + n1 * hw)
+            addInnerCorner(at: p, back: d0, sine: abs(c), cosine: dt, from: p + n0 * hw, to: p + n1 * hw,
+                           nextEnd: nextEnd, side: &left)
         }
+    }
+
+    /// The inner side of a corner at `p`, from `end0` (where the previous piece's offset
+    /// ended, running along the unit vector `d0`) to `start1` (where the next one's starts).
+    ///
+    /// Where both pieces are straight and their offsets cross within both (`hw · tan(θ/2)`
+    /// back from their ends, for a turn by θ), the side is cut at the crossing: the outline
+    /// then does not overlap itself there, so coverage is exact at the corner even without
+    /// the rasteriser's overlap check. Otherwise the side goes through `p`, which covers the
+    /// union of both pieces with winding 2 where they overlap, whatever their lengths.
+    private func addInnerCorner(at p: StrokeVector, back d0: StrokeVector, sine: CGFloat, cosine: CGFloat,
+                                from end0: StrokeVector, to start1: StrokeVector, nextEnd: StrokeVector?,
+                                side: inout StrokeSide) {
+        if let nextEnd, side.last == end0, let start0 = side.lastLineStart, 1 + cosine > 1e-9 {
+            let cut = halfWidth * sine / (1 + cosine)
+            let cut2 = cut * cut
+            if cut2 < (end0 - start0).lengthSquared && cut2 < (nextEnd - start1).lengthSquared {
+                side.moveLastLineEnd(to: end0 - d0 * cut)
+                return
+            }
+        }
+        side.line(to: p)
+        side.line(to: start1)
     }
 
     /// The outer part of a join: from `p + u0·hw` to `p + u1·hw`, turning by the angle whose

@@ -29,6 +29,9 @@ struct StrokeTests {
          [.moveTo(CGPoint(x: 40, y: 40)), .quadCurveTo(CGPoint(x: 120, y: 120), control: CGPoint(x: 160, y: 0))], 70.0),
         ("reversing polyline", [.moveTo(CGPoint(x: 10, y: 50)), .lineTo(CGPoint(x: 90, y: 50)),
                                 .lineTo(CGPoint(x: 30, y: 52)), .lineTo(CGPoint(x: 50, y: 10))], 10.0),
+        ("zigzag polyline (inner sides cut at the offsets' crossing)",
+         [.moveTo(CGPoint(x: 10, y: 80)), .lineTo(CGPoint(x: 30, y: 20)), .lineTo(CGPoint(x: 50, y: 80)),
+          .lineTo(CGPoint(x: 70, y: 25)), .lineTo(CGPoint(x: 75, y: 70))], 12.0),
     ])
     func roundStrokeIsDistanceSet(_ name: String, _ elements: [PathElement], _ width: Double) {
         let path = Path(elements: elements)
@@ -60,6 +63,31 @@ struct StrokeTests {
         }
         #expect(mismatches.isEmpty, "\(name): \(mismatches.prefix(5))")
         #expect(negative == 0, "\(name): negative winding at \(negative) points")
+    }
+
+    /// Where two straight pieces meet, the inner side is cut where their offsets cross (so the
+    /// outline does not overlap itself there), unless the crossing lies beyond either piece:
+    /// then it runs through the corner point, as before.
+    @Test("the inner side of a corner between lines is cut at the offsets' crossing")
+    func innerCornerIsCut() {
+        func vertices(_ outline: Path) -> [CGPoint] { outline.flattened(tolerance: 0.01).flatMap(\.points) }
+        let corner = CGPoint(x: 10, y: 20)
+        var v = Path()
+        v.move(to: CGPoint(x: 0, y: 0))
+        v.addLine(to: corner)
+        v.addLine(to: CGPoint(x: 20, y: 0))
+        let cut = v.copy(strokingWithWidth: 4, lineCap: .butt, lineJoin: .miter, miterLimit: 10)
+        #expect(!vertices(cut).contains(corner))
+        // The legs' inner offsets cross 2 · tan(θ/2) from their ends, θ the turn (about 127°).
+        let crossing = vertices(cut).contains { abs($0.x - 10) < 1e-9 && abs($0.y - (20 - 2 * 5.0.squareRoot())) < 1e-9 }
+        #expect(crossing)
+        // A leg shorter than that distance keeps the route through the corner point.
+        var short = Path()
+        short.move(to: CGPoint(x: 9, y: 18))
+        short.addLine(to: corner)
+        short.addLine(to: CGPoint(x: 20, y: 0))
+        let routed = short.copy(strokingWithWidth: 4, lineCap: .butt, lineJoin: .miter, miterLimit: 10)
+        #expect(vertices(routed).contains(corner))
     }
 
     /// Skia and cairo leave a hole of radius width/2 − r here (their inner contour cancels the

@@ -90,6 +90,39 @@ import CutoutGeometry
         print("overlap coverage \(c.name) \(rule): worst pixel difference \(worst)/255 at scales \(Self.scales)")
     }
 
+    /// Where two straight pieces of a stroke meet, the inner side is cut where their offsets
+    /// cross, so the outline does not overlap itself there: the default coverage (mean
+    /// winding, no overlap check) matches the reference at those joins too.
+    @Test func polylineStrokeJoinsAreExactByDefault() throws {
+        var zigzag = Path()
+        zigzag.move(to: CGPoint(x: 4, y: 40))
+        zigzag.addLine(to: CGPoint(x: 12, y: 6))
+        zigzag.addLine(to: CGPoint(x: 18, y: 40))
+        zigzag.addLine(to: CGPoint(x: 26, y: 8))
+        zigzag.addLine(to: CGPoint(x: 29, y: 40))
+        zigzag.addLine(to: CGPoint(x: 44, y: 22.5))
+        zigzag.addLine(to: CGPoint(x: 36, y: 4))
+        var worst = 0
+        for (width, join) in [(CGFloat(5), LineJoin.miter), (3.3, .bevel), (6, .round), (0.7, .miter), (1.5, .round)] {
+            let outline = zigzag.copy(strokingWithWidth: width, lineCap: .butt, lineJoin: join, miterLimit: 10)
+            for scale in Self.scales {
+                let size = Int((48 * scale).rounded(.up))
+                var ctx = try DrawingContext(width: size, height: size)
+                #expect(!ctx.exactOverlapCoverage)
+                ctx.flatteningTolerance = 1.0 / 128
+                ctx.concatenate(Transform(scaleX: scale, y: scale))
+                ctx.setFillColor(.black)
+                ctx.fill(outline, using: .winding)
+                let ref = ReferenceRasterizer.coverage(of: outline, transform: Transform(scaleX: scale, y: scale),
+                                                       rule: .winding, width: size, height: size)
+                let all = ReferenceRasterizer.compareAlpha(ctx.pixmap, to: ref)
+                #expect(all.max <= ReferenceRasterizerTests.maxLimit, "width \(width) \(join) at \(scale)×: \(all)")
+                worst = Swift.max(worst, all.max)
+            }
+        }
+        print("polyline stroke joins without the overlap check: worst pixel difference \(worst)/255")
+    }
+
     /// Without ``DrawingContext/exactOverlapCoverage`` the mixed pixels keep the mean-winding
     /// value: the star's centre pentagon (winding 2) borders winding 1 and 0 pixels.
     @Test func defaultKeepsMeanWindingWhereWindingsMix() throws {
