@@ -208,7 +208,7 @@ struct StrokeOutliner {
 
     /// Joins the offsets at a corner turning from `d0` to `d1`, before the piece `next` (`nil`
     /// when closing a subpath). The outer side gets the join wedge; the inner side is cut or
-    /// goes through the corner point (see ``addInnerCorner(at:back:sine:cosine:from:to:nextEnd:side:)``).
+    /// goes through the corner point (see ``addInnerCorner(at:along:sine:cosine:from:to:nextEnd:side:)``).
     private func addJoin(at p: StrokeVector, from d0: StrokeVector, to d1: StrokeVector, kind: LineJoin,
                          next: StrokePiece?, left: inout StrokeSide, right: inout StrokeSide) {
         let hw = halfWidth
@@ -222,30 +222,31 @@ struct StrokeOutliner {
         // In y-down space a positive cross product is a turn toward the right side, so the
         // left side is outside the turn; a full reversal is treated the same way.
         let leftIsOuter = c >= 0
-        // The tangents are unit vectors: |c| and dt are the sine and cosine of the turn.
         // The inner offset of a straight next piece ends where `add` will take it.
         var nextEnd: StrokeVector?
         if let next, case .line = next.offsets { nextEnd = next.end + next.endTangent.leftNormal * (leftIsOuter ? -hw : hw) }
+        // The tangents are unit vectors: |c| and dt are the sine and cosine of the turn.
         if leftIsOuter {
             addWedge(at: p, from: n0, to: n1, sine: abs(c), cosine: dt, sign: 1, kind: kind, side: &left)
-            addInnerCorner(at: p, back: d0, sine: abs(c), cosine: dt, from: p - n0 * hw, to: p - n1 * hw,
+            addInnerCorner(at: p, along: d0, sine: abs(c), cosine: dt, from: p - n0 * hw, to: p - n1 * hw,
                            nextEnd: nextEnd, side: &right)
         } else {
             addWedge(at: p, from: n0 * -1, to: n1 * -1, sine: abs(c), cosine: dt, sign: -1, kind: kind, side: &right)
-            addInnerCorner(at: p, back: d0, sine: abs(c), cosine: dt, from: p + n0 * hw, to: p + n1 * hw,
+            addInnerCorner(at: p, along: d0, sine: abs(c), cosine: dt, from: p + n0 * hw, to: p + n1 * hw,
                            nextEnd: nextEnd, side: &left)
         }
     }
 
     /// The inner side of a corner at `p`, from `end0` (where the previous piece's offset
-    /// ended, running along the unit vector `d0`) to `start1` (where the next one's starts).
+    /// ended, running along the unit vector `d0`) to `start1` (where the next one's starts),
+    /// for a turn whose sine and cosine are given.
     ///
     /// Where both pieces are straight and their offsets cross within both (`hw · tan(θ/2)`
     /// back from their ends, for a turn by θ), the side is cut at the crossing: the outline
     /// then does not overlap itself there, so coverage is exact at the corner even without
     /// the rasteriser's overlap check. Otherwise the side goes through `p`, which covers the
     /// union of both pieces with winding 2 where they overlap, whatever their lengths.
-    private func addInnerCorner(at p: StrokeVector, back d0: StrokeVector, sine: CGFloat, cosine: CGFloat,
+    private func addInnerCorner(at p: StrokeVector, along d0: StrokeVector, sine: CGFloat, cosine: CGFloat,
                                 from end0: StrokeVector, to start1: StrokeVector, nextEnd: StrokeVector?,
                                 side: inout StrokeSide) {
         if let nextEnd, side.last == end0, let start0 = side.lastLineStart, 1 + cosine > 1e-9 {
