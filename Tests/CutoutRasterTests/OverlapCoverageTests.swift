@@ -28,6 +28,14 @@ import CutoutGeometry
         polygon([(r.minX, r.minY), (r.minX, r.maxY), (r.maxX, r.maxY), (r.maxX, r.minY)])
     }
 
+    /// Four straight legs with sharp turns, for stroke outlines.
+    static let zigzag: Path = {
+        var p = Path()
+        p.move(to: CGPoint(x: 4, y: 40))
+        for (x, y) in [(12.0, 6.0), (18, 40), (26, 8), (29, 40)] { p.addLine(to: CGPoint(x: x, y: y)) }
+        return p
+    }()
+
     static let cases: [Case] = {
         var cases: [Case] = []
         cases.append(Case(name: "star", path: ReferenceRasterizerTests.star(center: CGPoint(x: 24.3, y: 23.7), radius: 21)))
@@ -47,12 +55,7 @@ import CutoutGeometry
         opposite.addPath(reversedRect(CGRect(x: 4.7, y: 4.5, width: 30, height: 30)))
         opposite.addPath(reversedRect(CGRect(x: 30.2, y: 30.3, width: 12, height: 12)))
         cases.append(Case(name: "opposite windings", path: opposite))
-        var zigzag = Path()
-        zigzag.move(to: CGPoint(x: 4, y: 40))
-        zigzag.addLine(to: CGPoint(x: 12, y: 6))
-        zigzag.addLine(to: CGPoint(x: 18, y: 40))
-        zigzag.addLine(to: CGPoint(x: 26, y: 8))
-        zigzag.addLine(to: CGPoint(x: 29, y: 40))
+        var zigzag = Self.zigzag
         zigzag.addCurve(to: CGPoint(x: 44, y: 30), control1: CGPoint(x: 60, y: 10), control2: CGPoint(x: 20, y: 0))
         for (width, join) in [(CGFloat(5), LineJoin.miter), (3.3, .bevel), (6, .round), (0.7, .miter)] {
             cases.append(Case(name: "stroke \(width) \(join)",
@@ -94,12 +97,7 @@ import CutoutGeometry
     /// cross, so the outline does not overlap itself there: the default coverage (mean
     /// winding, no overlap check) matches the reference at those joins too.
     @Test func polylineStrokeJoinsAreExactByDefault() throws {
-        var zigzag = Path()
-        zigzag.move(to: CGPoint(x: 4, y: 40))
-        zigzag.addLine(to: CGPoint(x: 12, y: 6))
-        zigzag.addLine(to: CGPoint(x: 18, y: 40))
-        zigzag.addLine(to: CGPoint(x: 26, y: 8))
-        zigzag.addLine(to: CGPoint(x: 29, y: 40))
+        var zigzag = Self.zigzag
         zigzag.addLine(to: CGPoint(x: 44, y: 22.5))
         zigzag.addLine(to: CGPoint(x: 36, y: 4))
         var worst = 0
