@@ -81,15 +81,23 @@ import CutoutGeometry
 
     static let scales: [CGFloat] = [1, 3, 0.45]
 
+    /// ``ReferenceRasterizerTests/check(_:rule:size:transform:tolerance:exactOverlaps:sourceLocation:)``
+    /// at each of ``scales``, on a canvas of 48 points; returns the largest difference.
+    static func worstOverScales(_ path: Path, rule: FillRule, exactOverlaps: Bool,
+                                sourceLocation: SourceLocation = #_sourceLocation) throws -> Int {
+        var worst = 0
+        for scale in scales {
+            let size = Int((48 * scale).rounded(.up))
+            worst = Swift.max(worst, try ReferenceRasterizerTests.check(
+                path, rule: rule, size: size, transform: Transform(scaleX: scale, y: scale),
+                exactOverlaps: exactOverlaps, sourceLocation: sourceLocation))
+        }
+        return worst
+    }
+
     @Test(arguments: cases, FillRule.allCases)
     func matchesReference(_ c: Case, rule: FillRule) throws {
-        var worst = 0
-        for scale in Self.scales {
-            let size = Int((48 * scale).rounded(.up))
-            let max = try ReferenceRasterizerTests.check(c.path, rule: rule, size: size,
-                                                         transform: Transform(scaleX: scale, y: scale))
-            worst = Swift.max(worst, max)
-        }
+        let worst = try Self.worstOverScales(c.path, rule: rule, exactOverlaps: true)
         print("overlap coverage \(c.name) \(rule): worst pixel difference \(worst)/255 at scales \(Self.scales)")
     }
 
@@ -103,20 +111,7 @@ import CutoutGeometry
         var worst = 0
         for (width, join) in [(CGFloat(5), LineJoin.miter), (3.3, .bevel), (6, .round), (0.7, .miter), (1.5, .round)] {
             let outline = zigzag.copy(strokingWithWidth: width, lineCap: .butt, lineJoin: join, miterLimit: 10)
-            for scale in Self.scales {
-                let size = Int((48 * scale).rounded(.up))
-                var ctx = try DrawingContext(width: size, height: size)
-                #expect(!ctx.exactOverlapCoverage)
-                ctx.flatteningTolerance = 1.0 / 128
-                ctx.concatenate(Transform(scaleX: scale, y: scale))
-                ctx.setFillColor(.black)
-                ctx.fill(outline, using: .winding)
-                let ref = ReferenceRasterizer.coverage(of: outline, transform: Transform(scaleX: scale, y: scale),
-                                                       rule: .winding, width: size, height: size)
-                let all = ReferenceRasterizer.compareAlpha(ctx.pixmap, to: ref)
-                #expect(all.max <= ReferenceRasterizerTests.maxLimit, "width \(width) \(join) at \(scale)×: \(all)")
-                worst = Swift.max(worst, all.max)
-            }
+            worst = Swift.max(worst, try Self.worstOverScales(outline, rule: .winding, exactOverlaps: false))
         }
         print("polyline stroke joins without the overlap check: worst pixel difference \(worst)/255")
     }

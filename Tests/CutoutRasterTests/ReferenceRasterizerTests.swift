@@ -26,13 +26,15 @@ typealias Transform = CutoutGeometry.Transform
         return p
     }
 
-    /// Fills `path` and returns the largest alpha difference from the reference.
+    /// Fills `path` (with ``DrawingContext/exactOverlapCoverage`` as `exactOverlaps`) and
+    /// returns the largest alpha difference from the reference.
     @discardableResult
     static func check(_ path: Path, rule: FillRule, size: Int = 48, transform: Transform = .identity,
-                      tolerance: Double = 1.0 / 128, sourceLocation: SourceLocation = #_sourceLocation) throws -> Int {
+                      tolerance: Double = 1.0 / 128, exactOverlaps: Bool = true,
+                      sourceLocation: SourceLocation = #_sourceLocation) throws -> Int {
         var ctx = try DrawingContext(width: size, height: size)
         ctx.flatteningTolerance = tolerance
-        ctx.exactOverlapCoverage = true
+        ctx.exactOverlapCoverage = exactOverlaps
         ctx.concatenate(transform)
         ctx.setFillColor(.black)
         ctx.fill(path, using: rule)
