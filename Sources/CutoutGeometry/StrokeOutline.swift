@@ -35,16 +35,16 @@ struct StrokeSide: StrokeCurveReceiver {
         last = p
     }
 
-    /// Where the last segment starts, when it is a straight line (`nil` otherwise).
-    var lastLineStart: StrokeVector? {
-        guard case .line? = segments.last else { return nil }
-        return segments.count > 1 ? segments[segments.count - 2].endPoint : start
+    /// The last segment and where it starts (`nil` when the side has none).
+    var lastSegment: (start: StrokeVector, segment: Segment)? {
+        guard let s = segments.last else { return nil }
+        return (segments.count > 1 ? segments[segments.count - 2].endPoint : start, s)
     }
 
-    /// Moves the end of the last segment, a straight line, to `p` (a point of that line).
-    mutating func moveLastLineEnd(to p: StrokeVector) {
-        segments[segments.count - 1] = .line(p)
-        last = p
+    /// Replaces the last segment by `s`, which starts where it did.
+    mutating func replaceLastSegment(with s: Segment) {
+        segments[segments.count - 1] = s
+        last = s.endPoint
     }
 
     /// Sends the side to `sink` from its start, which must be the sink's current point.
@@ -132,9 +132,9 @@ struct StrokeVector: Equatable {
 }
 
 /// Builds the outline of one subpath from its pieces: the left side forward and the right side
-/// backward, with joins on the outer side of each turn. On the inner side, two straight pieces
-/// whose offsets cross within both are cut at the crossing; otherwise the side is routed
-/// through the corner point. Either way the outline, as a chain, is the sum of each piece's
+/// backward, with joins on the outer side of each turn. On the inner side, two pieces whose
+/// offsets cross near the corner, within both, are cut at the crossing; otherwise the side is
+/// routed through the corner point. Either way the outline, as a chain, is the sum of each piece's
 /// closed outline (less, where cut, the part both pieces cover) plus one wedge per join and cap,
 /// all wound the same way, so non-zero filling it gives exactly their union.
 struct StrokeOutliner {
@@ -157,11 +157,12 @@ struct StrokeOutliner {
         right.reset(start: first.start - first.startTangent.leftNormal * hw)
         var previous: StrokePiece?
         for piece in pieces {
+            var offsets = piece.offsets
             if let prev = previous {
-                addJoin(at: piece.start, from: prev.endTangent, to: piece.startTangent,
-                        kind: piece.isSegmentStart ? join : .round, next: piece, left: &left, right: &right)
+                offsets = addJoin(at: piece.start, from: prev.endTangent, to: piece.startTangent,
+                                  kind: piece.isSegmentStart ? join : .round, next: piece, left: &left, right: &right)
             }
-            add(piece, left: &left, right: &right)
+            add(piece, offsets: offsets, left: &left, right: &right)
             previous = piece
         }
         if closed {
@@ -194,8 +195,9 @@ struct StrokeOutliner {
         out.close()
     }
 
-    private func add(_ piece: StrokePiece, left: inout StrokeSide, right: inout StrokeSide) {
-        switch piece.offsets {
+    /// Adds `piece` to both sides, with `offsets` in place of its own (trimmed by a join).
+    private func add(_ piece: StrokePiece, offsets: StrokePiece.Offsets, left: inout StrokeSide, right: inout StrokeSide) {
+        switch offsets {
         case .line:
             let n = piece.endTangent.leftNormal * halfWidth
             left.line(to: piece.end + n)
@@ -208,57 +210,138 @@ struct StrokeOutliner {
 
     /// Joins the offsets at a corner turning from `d0` to `d1`, before the piece `next` (`nil`
     /// when closing a subpath). The outer side gets the join wedge; the inner side is cut or
-    /// goes through the corner point (see ``addInnerCorner(at:along:sine:cosine:from:to:nextEnd:side:)``).
+    /// goes through the corner point (see ``addInnerCorner(at:along:sine:cosine:from:to:next:side:)``).
+    /// Returns `next`'s offsets, the inner one trimmed where the side was cut.
+    @discardableResult
     private func addJoin(at p: StrokeVector, from d0: StrokeVector, to d1: StrokeVector, kind: LineJoin,
-                         next: StrokePiece?, left: inout StrokeSide, right: inout StrokeSide) {
+                         next: StrokePiece?, left: inout StrokeSide, right: inout StrokeSide) -> StrokePiece.Offsets {
         let hw = halfWidth
         let n0 = d0.leftNormal, n1 = d1.leftNormal
         let c = d0.cross(d1), dt = d0.dot(d1)
+        let offsets = next?.offsets ?? .line
         if abs(c) <= 1e-12 && dt > 0 {
             left.line(to: p + n1 * hw)
             right.line(to: p - n1 * hw)
-            return
+            return offsets
         }
         // In y-down space a positive cross product is a turn toward the right side, so the
         // left side is outside the turn; a full reversal is treated the same way.
         let leftIsOuter = c >= 0
-        // The inner offset of a straight next piece ends where `add` will take it.
-        var nextEnd: StrokeVector?
-        if let next, case .line = next.offsets { nextEnd = next.end + next.endTangent.leftNormal * (leftIsOuter ? -hw : hw) }
+        // The next piece's inner offset, from where it starts (`p` + the inner normal).
+        var inner: InnerOffset?
+        if let next {
+            switch offsets {
+            case .line: inner = .line(end: next.end + next.endTangent.leftNormal * (leftIsOuter ? -hw : hw))
+            case .cubic(let l, let r): inner = .cubic(leftIsOuter ? r : l)
+            }
+        }
         // The tangents are unit vectors: |c| and dt are the sine and cosine of the turn.
         if leftIsOuter {
             addWedge(at: p, from: n0, to: n1, sine: abs(c), cosine: dt, sign: 1, kind: kind, side: &left)
-            addInnerCorner(at: p, along: d0, sine: abs(c), cosine: dt, from: p - n0 * hw, to: p - n1 * hw,
-                           nextEnd: nextEnd, side: &right)
+            guard let trimmed = addInnerCorner(at: p, along: d0, sine: abs(c), cosine: dt, from: p - n0 * hw,
+                                               to: p - n1 * hw, next: inner, side: &right),
+                  case .cubic(let l, _) = offsets else { return offsets }
+            return .cubic(left: l, right: trimmed)
         } else {
             addWedge(at: p, from: n0 * -1, to: n1 * -1, sine: abs(c), cosine: dt, sign: -1, kind: kind, side: &right)
-            addInnerCorner(at: p, along: d0, sine: abs(c), cosine: dt, from: p + n0 * hw, to: p + n1 * hw,
-                           nextEnd: nextEnd, side: &left)
+            guard let trimmed = addInnerCorner(at: p, along: d0, sine: abs(c), cosine: dt, from: p + n0 * hw,
+                                               to: p + n1 * hw, next: inner, side: &left),
+                  case .cubic(_, let r) = offsets else { return offsets }
+            return .cubic(left: trimmed, right: r)
         }
     }
 
+    /// The inner offset of the piece after a corner, without its start point.
+    private enum InnerOffset {
+        case line(end: StrokeVector)
+        case cubic((StrokeVector, StrokeVector, StrokeVector))
+    }
+
     /// The inner side of a corner at `p`, from `end0` (where the previous piece's offset
-    /// ended, running along the unit vector `d0`) to `start1` (where the next one's starts),
-    /// for a turn whose sine and cosine are given.
+    /// ended, running along the unit vector `d0`) to `start1` (where the offset `next` of the
+    /// next piece starts), for a turn whose sine and cosine are given.
     ///
-    /// Where both pieces are straight and their offsets cross within both (`hw · tan(θ/2)`
-    /// back from their ends, for a turn by θ), the side is cut at the crossing: the outline
-    /// then does not overlap itself there, so coverage is exact at the corner even without
-    /// the rasteriser's overlap check. Otherwise the side goes through `p`, which covers the
-    /// union of both pieces with winding 2 where they overlap, whatever their lengths.
+    /// Where the two offsets cross near the corner, within both pieces, the side is cut at the
+    /// crossing: the outline then does not overlap itself there, so coverage is exact at the
+    /// corner even without the rasteriser's overlap check. Otherwise the side goes through
+    /// `p`, which covers the union of both pieces with winding 2 where they overlap, whatever
+    /// their lengths. Returns the controls and end of `next`'s part after the crossing when
+    /// `next` is a cubic that was cut (a line needs no trimming: the side goes on from the
+    /// crossing, a point of the line, to its end).
     private func addInnerCorner(at p: StrokeVector, along d0: StrokeVector, sine: CGFloat, cosine: CGFloat,
-                                from end0: StrokeVector, to start1: StrokeVector, nextEnd: StrokeVector?,
-                                side: inout StrokeSide) {
-        if let nextEnd, side.last == end0, let start0 = side.lastLineStart, 1 + cosine > 1e-9 {
+                                from end0: StrokeVector, to start1: StrokeVector, next: InnerOffset?,
+                                side: inout StrokeSide) -> (StrokeVector, StrokeVector, StrokeVector)? {
+        if let next, side.last == end0, let (start0, segment) = side.lastSegment, 1 + cosine > 1e-9 {
+            // Straight offsets cross hw · tan(θ/2) back from their ends, for a turn by θ.
             let cut = halfWidth * sine / (1 + cosine)
-            let cut2 = cut * cut
-            if cut2 < (end0 - start0).lengthSquared && cut2 < (nextEnd - start1).lengthSquared {
-                side.moveLastLineEnd(to: end0 - d0 * cut)
-                return
+            switch (segment, next) {
+            case (.line, .line(let nextEnd)):
+                let cut2 = cut * cut
+                if cut2 < (end0 - start0).lengthSquared && cut2 < (nextEnd - start1).lengthSquared {
+                    side.replaceLastSegment(with: .line(end0 - d0 * cut))
+                    return nil
+                }
+            default:
+                let a: OffsetCurve.Cubic
+                switch segment {
+                case .line: a = Self.straightCubic(start0, end0)
+                case .cubic(let c1, let c2, _): a = (start0, c1, c2, end0)
+                }
+                let b: OffsetCurve.Cubic
+                switch next {
+                case .line(let nextEnd): b = Self.straightCubic(start1, nextEnd)
+                case .cubic(let c): b = (start1, c.0, c.1, c.2)
+                }
+                if let (s, u) = crossing(a, b, near: p, cut: cut) {
+                    let head = OffsetCurve.split(a, at: s).0
+                    if case .line = segment {
+                        side.replaceLastSegment(with: .line(head.3))
+                    } else {
+                        side.replaceLastSegment(with: .cubic(head.1, head.2, head.3))
+                    }
+                    guard case .cubic = next else { return nil }
+                    let tail = OffsetCurve.split(b, at: u).1
+                    return (tail.1, tail.2, tail.3)
+                }
             }
         }
         side.line(to: p)
         side.line(to: start1)
+        return nil
+    }
+
+    /// The segment from `a` to `b` as a cubic with the same parametrisation.
+    private static func straightCubic(_ a: StrokeVector, _ b: StrokeVector) -> OffsetCurve.Cubic {
+        let third = (b - a) * (1 / 3)
+        return (a, a + third, b - third, b)
+    }
+
+    /// Parameters `(s, u)`, inside both curves, where `a(s) = b(u)`, for `a` ending and `b`
+    /// starting near the corner `p`; `cut` is how far back from their ends straight offsets
+    /// would cross. Newton's method from that estimate; `nil` unless it converges within
+    /// 16 steps to a crossing no farther from `p` than twice the straight crossing is (a
+    /// crossing farther along is not the corner's, and cutting there could drop area).
+    private func crossing(_ a: OffsetCurve.Cubic, _ b: OffsetCurve.Cubic, near p: StrokeVector,
+                          cut: CGFloat) -> (CGFloat, CGFloat)? {
+        let speedA = OffsetCurve.derivative(a, 1).length, speedB = OffsetCurve.derivative(b, 0).length
+        guard speedA > 0, speedB > 0 else { return nil }
+        var s = max(0, 1 - cut / speedA), u = min(1, cut / speedB)
+        let reach2 = 4 * (halfWidth * halfWidth + cut * cut)
+        for _ in 0..<16 {
+            let f = OffsetCurve.point(a, s) - OffsetCurve.point(b, u)
+            let ja = OffsetCurve.derivative(a, s), jb = OffsetCurve.derivative(b, u) * -1
+            let det = ja.cross(jb)
+            // Near-parallel offsets: the crossing is ill-conditioned (and the turn slight).
+            guard abs(det) > 1e-9 * ja.length * jb.length else { return nil }
+            let ds = jb.cross(f) / det, du = f.cross(ja) / det
+            s += ds
+            u += du
+            guard s > 0, s < 1, u > 0, u < 1 else { return nil }
+            if abs(ds) < 1e-12 && abs(du) < 1e-12 {
+                return (OffsetCurve.point(a, s) - p).lengthSquared <= reach2 ? (s, u) : nil
+            }
+        }
+        return nil
     }
 
     /// The outer part of a join: from `p + u0·hw` to `p + u1·hw`, turning by the angle whose

@@ -1,3 +1,4 @@
+import CutoutTestSupport
 import Foundation
 import Testing
 @testable import CutoutGeometry
@@ -32,22 +33,16 @@ struct StrokeTests {
         ("zigzag polyline (inner sides cut at the offsets' crossing)",
          [.moveTo(CGPoint(x: 10, y: 80)), .lineTo(CGPoint(x: 30, y: 20)), .lineTo(CGPoint(x: 50, y: 80)),
           .lineTo(CGPoint(x: 70, y: 25)), .lineTo(CGPoint(x: 75, y: 70))], 12.0),
+        ("curved corners (inner sides cut at the offsets' crossing)",
+         [.moveTo(CGPoint(x: 8, y: 84)), .curveTo(CGPoint(x: 32, y: 12), control1: CGPoint(x: 12, y: 44), control2: CGPoint(x: 24, y: 24)),
+          .curveTo(CGPoint(x: 50, y: 82), control1: CGPoint(x: 38, y: 32), control2: CGPoint(x: 48, y: 56)),
+          .lineTo(CGPoint(x: 68, y: 14)), .curveTo(CGPoint(x: 88, y: 86), control1: CGPoint(x: 80, y: 36), control2: CGPoint(x: 90, y: 60))], 12.0),
     ])
     func roundStrokeIsDistanceSet(_ name: String, _ elements: [PathElement], _ width: Double) {
         let path = Path(elements: elements)
         let outline = path.copy(strokingWithWidth: width, lineCap: .round, lineJoin: .round, miterLimit: 10)
         let samples = path.flattened(tolerance: 2e-3).flatMap(\.points)
-        func distance(_ p: CGPoint) -> CGFloat {
-            var best = CGFloat.infinity
-            for i in 1..<samples.count {
-                let a = samples[i - 1], b = samples[i]
-                let ab = CGPoint(x: b.x - a.x, y: b.y - a.y)
-                let l2 = ab.x * ab.x + ab.y * ab.y
-                let t = l2 > 0 ? max(0, min(1, ((p.x - a.x) * ab.x + (p.y - a.y) * ab.y) / l2)) : 0
-                best = min(best, hypot(p.x - a.x - ab.x * t, p.y - a.y - ab.y * t))
-            }
-            return best
-        }
+        func distance(_ p: CGPoint) -> CGFloat { Self.distance(from: p, to: samples[...]) }
         let box = outline.boundingBox.insetBy(dx: -3, dy: -3)
         var mismatches: [CGPoint] = []
         var negative = 0
@@ -88,6 +83,79 @@ struct StrokeTests {
         short.addLine(to: CGPoint(x: 20, y: 0))
         let routed = short.copy(strokingWithWidth: 4, lineCap: .butt, lineJoin: .miter, miterLimit: 10)
         #expect(vertices(routed).contains(corner))
+    }
+
+    /// Curves are cut the same way, at the crossing of their offsets near the corner; where
+    /// it lies beyond a piece, the side goes through the corner point.
+    @Test("the inner side of a corner with a curve is cut at the offsets' crossing")
+    func curveCornerIsCut() {
+        func vertices(_ outline: Path) -> [CGPoint] { outline.flattened(tolerance: 0.01).flatMap(\.points) }
+        let corner = CGPoint(x: 16, y: 6)
+        for second in [PathElement.curveTo(CGPoint(x: 25, y: 41), control1: CGPoint(x: 19, y: 16), control2: CGPoint(x: 24, y: 28)),
+                       .lineTo(CGPoint(x: 25, y: 41))] {
+            let path = Path(elements: [.moveTo(CGPoint(x: 4, y: 42)),
+                                       .curveTo(corner, control1: CGPoint(x: 6, y: 22), control2: CGPoint(x: 12, y: 12)), second])
+            let outline = path.copy(strokingWithWidth: 4, lineCap: .butt, lineJoin: .miter, miterLimit: 10)
+            #expect(!vertices(outline).contains(corner), "\(second)")
+            // The cut lies on both inner offsets: half the width (2) from both pieces, within
+            // the fitted offsets' tolerance (width / 1000), below the corner (the turn is to
+            // the right, so the inner side is the lower one).
+            let points = path.flattened(tolerance: 1e-4).flatMap(\.points)
+            let split = points.firstIndex(of: corner)!
+            let below = vertices(outline).filter { $0.y > corner.y + 1 && abs($0.x - corner.x) < 2 }
+            #expect(below.contains { v in
+                abs(Self.distance(from: v, to: points[...split]) - 2) < 4e-3
+                    && abs(Self.distance(from: v, to: points[split...]) - 2) < 4e-3
+            }, "\(second)")
+        }
+        // A first piece shorter than the cut keeps the route through the corner point.
+        let short = Path(elements: [.moveTo(CGPoint(x: 15.8, y: 7)), .lineTo(corner),
+                                    .curveTo(CGPoint(x: 25, y: 41), control1: CGPoint(x: 19, y: 16), control2: CGPoint(x: 24, y: 28))])
+        let routed = short.copy(strokingWithWidth: 4, lineCap: .butt, lineJoin: .miter, miterLimit: 10)
+        #expect(vertices(routed).contains(corner))
+    }
+
+    /// Random chains of curves and lines with sharp corners, stroked round: the stroke must
+    /// stay the set of points within half the width, checked on a fine grid around every
+    /// corner, where the inner side is cut at the offsets' crossing (or routed through the
+    /// corner when the crossing is not near it).
+    @Test("cut corners keep the stroke's union (seeded random curves)")
+    func cutCornersKeepTheUnion() {
+        var random = FuzzRandom(state: 33)
+        func point() -> CGPoint { CGPoint(x: 100 * random.unit(), y: 100 * random.unit()) }
+        for k in 0..<16 {
+            var elements = [PathElement.moveTo(point())]
+            for _ in 0..<3 {
+                elements.append(random.below(3) == 0 ? .lineTo(point()) : .curveTo(point(), control1: point(), control2: point()))
+            }
+            let width = 2 + 18 * random.unit()
+            let path = Path(elements: elements)
+            let outline = path.copy(strokingWithWidth: width, lineCap: .round, lineJoin: .round, miterLimit: 10)
+            let samples = path.flattened(tolerance: 1e-2).flatMap(\.points)[...]
+            var mismatches: [CGPoint] = []
+            for corner in elements.dropFirst().dropLast().compactMap(\.endPoint) {
+                for i in 0..<20 {
+                    for j in 0..<20 {
+                        let p = CGPoint(x: corner.x + 3 * width * (CGFloat(i) / 9.5 - 1),
+                                        y: corner.y + 3 * width * (CGFloat(j) / 9.5 - 1))
+                        let d = Self.distance(from: p, to: samples)
+                        guard abs(d - width / 2) > 0.05 else { continue }
+                        if outline.contains(p, using: .winding) != (d < width / 2) { mismatches.append(p) }
+                    }
+                }
+            }
+            #expect(mismatches.isEmpty, "case \(k), width \(width): \(mismatches.prefix(5))")
+        }
+    }
+
+    /// The distance from `p` to the polyline through `points`.
+    static func distance(from p: CGPoint, to points: ArraySlice<CGPoint>) -> CGFloat {
+        zip(points, points.dropFirst()).map { a, b in
+            let ab = CGPoint(x: b.x - a.x, y: b.y - a.y)
+            let l2 = ab.x * ab.x + ab.y * ab.y
+            let t = l2 > 0 ? max(0, min(1, ((p.x - a.x) * ab.x + (p.y - a.y) * ab.y) / l2)) : 0
+            return hypot(p.x - a.x - ab.x * t, p.y - a.y - ab.y * t)
+        }.min() ?? .infinity
     }
 
     /// Skia and cairo leave a hole of radius width/2 − r here (their inner contour cancels the

@@ -116,6 +116,28 @@ import CutoutGeometry
         print("polyline stroke joins without the overlap check: worst pixel difference \(worst)/255")
     }
 
+    /// The same where a curve meets a curve or a line: their offsets are cut where they cross
+    /// (found by Newton's method), so these joins are exact by default too.
+    @Test func curveStrokeJoinsAreExactByDefault() throws {
+        var worst = 0
+        for (width, join) in [(CGFloat(5), LineJoin.miter), (3.3, .bevel), (6, .round), (0.7, .miter), (1.5, .round)] {
+            let outline = Self.curvedCorners.copy(strokingWithWidth: width, lineCap: .butt, lineJoin: join, miterLimit: 10)
+            worst = Swift.max(worst, try Self.worstOverScales(outline, rule: .winding, exactOverlaps: false))
+        }
+        print("curve stroke joins without the overlap check: worst pixel difference \(worst)/255")
+    }
+
+    /// Sharp corners between two curves, a curve and a line, and a line and a curve.
+    static let curvedCorners: Path = {
+        var p = Path()
+        p.move(to: CGPoint(x: 4, y: 42))
+        p.addCurve(to: CGPoint(x: 16, y: 6), control1: CGPoint(x: 6, y: 22), control2: CGPoint(x: 12, y: 12))
+        p.addCurve(to: CGPoint(x: 25, y: 41), control1: CGPoint(x: 19, y: 16), control2: CGPoint(x: 24, y: 28))
+        p.addLine(to: CGPoint(x: 34, y: 7))
+        p.addCurve(to: CGPoint(x: 44, y: 43), control1: CGPoint(x: 40, y: 18), control2: CGPoint(x: 45, y: 30))
+        return p
+    }()
+
     /// Without ``DrawingContext/exactOverlapCoverage`` the mixed pixels keep the mean-winding
     /// value: the star's centre pentagon (winding 2) borders winding 1 and 0 pixels.
     @Test func defaultKeepsMeanWindingWhereWindingsMix() throws {
