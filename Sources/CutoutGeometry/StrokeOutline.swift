@@ -47,6 +47,15 @@ struct StrokeSide: StrokeCurveReceiver {
         last = s.endPoint
     }
 
+    /// The first segment, when there is another after it (`nil` otherwise).
+    var firstOfSeveral: Segment? { segments.count > 1 ? segments[0] : nil }
+
+    /// Starts the side at `p` with `s` as its first segment (which ends where it did).
+    mutating func replaceFirstSegment(with s: Segment, start p: StrokeVector) {
+        segments[0] = s
+        start = p
+    }
+
     /// Sends the side to `sink` from its start, which must be the sink's current point.
     func appendForward<S: StrokeCurveReceiver>(to sink: inout S) {
         for s in segments {
@@ -209,9 +218,10 @@ struct StrokeOutliner {
     }
 
     /// Joins the offsets at a corner turning from `d0` to `d1`, before the piece `next` (`nil`
-    /// when closing a subpath). The outer side gets the join wedge; the inner side is cut or
-    /// goes through the corner point (see ``addInnerCorner(at:along:sine:cosine:from:to:next:side:)``).
-    /// Returns `next`'s offsets, the inner one trimmed where the side was cut.
+    /// when closing a subpath, whose first piece then is the side's first segment). The outer
+    /// side gets the join wedge; the inner side is cut or goes through the corner point (see
+    /// ``addInnerCorner(at:along:sine:cosine:from:to:next:side:)``). Returns `next`'s offsets,
+    /// the inner one trimmed where the side was cut.
     @discardableResult
     private func addJoin(at p: StrokeVector, from d0: StrokeVector, to d1: StrokeVector, kind: LineJoin,
                          next: StrokePiece?, left: inout StrokeSide, right: inout StrokeSide) -> StrokePiece.Offsets {
@@ -228,33 +238,59 @@ struct StrokeOutliner {
         // left side is outside the turn; a full reversal is treated the same way.
         let leftIsOuter = c >= 0
         // The next piece's inner offset, from where it starts (`p` + the inner normal).
+        let start1 = leftIsOuter ? p - n1 * hw : p + n1 * hw
         var inner: InnerOffset?
         if let next {
             switch offsets {
             case .line: inner = .line(end: next.end + next.endTangent.leftNormal * (leftIsOuter ? -hw : hw))
             case .cubic(let l, let r): inner = .cubic(leftIsOuter ? r : l)
             }
+        } else if let first = (leftIsOuter ? right : left).firstOfSeveral, (leftIsOuter ? right : left).start == start1 {
+            inner = InnerOffset(first)
         }
         // The tangents are unit vectors: |c| and dt are the sine and cosine of the turn.
+        let kept: InnerOffset?
         if leftIsOuter {
             addWedge(at: p, from: n0, to: n1, sine: abs(c), cosine: dt, sign: 1, kind: kind, side: &left)
-            guard let trimmed = addInnerCorner(at: p, along: d0, sine: abs(c), cosine: dt, from: p - n0 * hw,
-                                               to: p - n1 * hw, next: inner, side: &right),
-                  case .cubic(let l, _) = offsets else { return offsets }
-            return .cubic(left: l, right: trimmed)
+            kept = addInnerCorner(at: p, along: d0, sine: abs(c), cosine: dt, from: p - n0 * hw, to: start1,
+                                  next: inner, side: &right)
         } else {
             addWedge(at: p, from: n0 * -1, to: n1 * -1, sine: abs(c), cosine: dt, sign: -1, kind: kind, side: &right)
-            guard let trimmed = addInnerCorner(at: p, along: d0, sine: abs(c), cosine: dt, from: p + n0 * hw,
-                                               to: p + n1 * hw, next: inner, side: &left),
-                  case .cubic(_, let r) = offsets else { return offsets }
-            return .cubic(left: trimmed, right: r)
+            kept = addInnerCorner(at: p, along: d0, sine: abs(c), cosine: dt, from: p + n0 * hw, to: start1,
+                                  next: inner, side: &left)
         }
+        guard let kept else { return offsets }
+        if next == nil {
+            // Closing: the side now starts, and ends, at the crossing.
+            if leftIsOuter {
+                right.replaceFirstSegment(with: kept.segment, start: right.last)
+            } else {
+                left.replaceFirstSegment(with: kept.segment, start: left.last)
+            }
+            return offsets
+        }
+        guard case .cubic(let trimmed) = kept, case .cubic(let l, let r) = offsets else { return offsets }
+        return leftIsOuter ? .cubic(left: l, right: trimmed) : .cubic(left: trimmed, right: r)
     }
 
     /// The inner offset of the piece after a corner, without its start point.
     private enum InnerOffset {
         case line(end: StrokeVector)
         case cubic((StrokeVector, StrokeVector, StrokeVector))
+
+        init(_ s: StrokeSide.Segment) {
+            switch s {
+            case .line(let p): self = .line(end: p)
+            case .cubic(let c1, let c2, let p): self = .cubic((c1, c2, p))
+            }
+        }
+
+        var segment: StrokeSide.Segment {
+            switch self {
+            case .line(let p): return .line(p)
+            case .cubic(let c): return .cubic(c.0, c.1, c.2)
+            }
+        }
     }
 
     /// The inner side of a corner at `p`, from `end0` (where the previous piece's offset
@@ -265,12 +301,12 @@ struct StrokeOutliner {
     /// crossing: the outline then does not overlap itself there, so coverage is exact at the
     /// corner even without the rasteriser's overlap check. Otherwise the side goes through
     /// `p`, which covers the union of both pieces with winding 2 where they overlap, whatever
-    /// their lengths. Returns the controls and end of `next`'s part after the crossing when
-    /// `next` is a cubic that was cut (a line needs no trimming: the side goes on from the
-    /// crossing, a point of the line, to its end).
+    /// their lengths. Returns, when the side was cut, the part of `next` after the crossing (a
+    /// line as it was: from the crossing, a point of it, it runs to the same end), `nil` when
+    /// it was routed.
     private func addInnerCorner(at p: StrokeVector, along d0: StrokeVector, sine: CGFloat, cosine: CGFloat,
                                 from end0: StrokeVector, to start1: StrokeVector, next: InnerOffset?,
-                                side: inout StrokeSide) -> (StrokeVector, StrokeVector, StrokeVector)? {
+                                side: inout StrokeSide) -> InnerOffset? {
         if let next, side.last == end0, let (start0, segment) = side.lastSegment, 1 + cosine > 1e-9 {
             // Straight offsets cross hw · tan(θ/2) back from their ends, for a turn by θ.
             let cut = halfWidth * sine / (1 + cosine)
@@ -279,7 +315,7 @@ struct StrokeOutliner {
                 let cut2 = cut * cut
                 if cut2 < (end0 - start0).lengthSquared && cut2 < (nextEnd - start1).lengthSquared {
                     side.replaceLastSegment(with: .line(end0 - d0 * cut))
-                    return nil
+                    return next
                 }
             default:
                 let a: OffsetCurve.Cubic
@@ -299,9 +335,9 @@ struct StrokeOutliner {
                     } else {
                         side.replaceLastSegment(with: .cubic(head.1, head.2, head.3))
                     }
-                    guard case .cubic = next else { return nil }
+                    guard case .cubic = next else { return next }
                     let tail = OffsetCurve.split(b, at: u).1
-                    return (tail.1, tail.2, tail.3)
+                    return .cubic((tail.1, tail.2, tail.3))
                 }
             }
         }

@@ -83,6 +83,14 @@ struct StrokeTests {
         short.addLine(to: CGPoint(x: 20, y: 0))
         let routed = short.copy(strokingWithWidth: 4, lineCap: .butt, lineJoin: .miter, miterLimit: 10)
         #expect(vertices(routed).contains(corner))
+        // A closed subpath is cut at the corner where it closes too: the inner contour of a
+        // stroked triangle passes through none of its corners.
+        let triangle: [CGPoint] = [CGPoint(x: 0, y: 0), corner, CGPoint(x: 20, y: 0)]
+        var closed = Path()
+        closed.addLines(between: triangle)
+        closed.closeSubpath()
+        let ring = vertices(closed.copy(strokingWithWidth: 4, lineCap: .butt, lineJoin: .miter, miterLimit: 10))
+        #expect(triangle.allSatisfy { !ring.contains($0) })
     }
 
     /// Curves are cut the same way, at the crossing of their offsets near the corner; where
@@ -115,25 +123,30 @@ struct StrokeTests {
         #expect(vertices(routed).contains(corner))
     }
 
-    /// Random chains of curves and lines with sharp corners, stroked round: the stroke must
-    /// stay the set of points within half the width, checked on a fine grid around every
-    /// corner, where the inner side is cut at the offsets' crossing (or routed through the
-    /// corner when the crossing is not near it).
+    /// Random chains of curves and lines with sharp corners, open and closed, stroked round:
+    /// the stroke must stay the set of points within half the width, checked on a fine grid
+    /// around every corner (the closing one too), where the inner side is cut at the offsets'
+    /// crossing (or routed through the corner when the crossing is not near it).
     @Test("cut corners keep the stroke's union (seeded random curves)")
     func cutCornersKeepTheUnion() {
         var random = FuzzRandom(state: 33)
         func point() -> CGPoint { CGPoint(x: 100 * random.unit(), y: 100 * random.unit()) }
-        for k in 0..<16 {
-            var elements = [PathElement.moveTo(point())]
+        for k in 0..<24 {
+            let start = point()
+            var elements = [PathElement.moveTo(start)]
             for _ in 0..<3 {
                 elements.append(random.below(3) == 0 ? .lineTo(point()) : .curveTo(point(), control1: point(), control2: point()))
             }
+            // Every other path is closed, with a closing line the samples below include.
+            let closed = k % 2 == 1
+            if closed { elements += [.lineTo(start), .closeSubpath] }
+            let corners = closed ? elements.compactMap(\.endPoint) : elements.dropFirst().dropLast().compactMap(\.endPoint)
             let width = 2 + 18 * random.unit()
             let path = Path(elements: elements)
             let outline = path.copy(strokingWithWidth: width, lineCap: .round, lineJoin: .round, miterLimit: 10)
             let samples = path.flattened(tolerance: 1e-2).flatMap(\.points)[...]
             var mismatches: [CGPoint] = []
-            for corner in elements.dropFirst().dropLast().compactMap(\.endPoint) {
+            for corner in corners {
                 for i in 0..<20 {
                     for j in 0..<20 {
                         let p = CGPoint(x: corner.x + 3 * width * (CGFloat(i) / 9.5 - 1),

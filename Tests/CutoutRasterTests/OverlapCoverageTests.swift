@@ -127,6 +127,30 @@ import CutoutGeometry
         print("curve stroke joins without the overlap check: worst pixel difference \(worst)/255")
     }
 
+    /// Closed subpaths are cut at every corner, the one where they close too: a triangle, a
+    /// rectangle (`Path(rect:)`, closed at its first corner), a lens of two curves closed
+    /// between them, and a curve closed by a line.
+    @Test func closedStrokeJoinsAreExactByDefault() throws {
+        var lens = Path()
+        lens.move(to: CGPoint(x: 6, y: 25))
+        lens.addCurve(to: CGPoint(x: 42, y: 23), control1: CGPoint(x: 14, y: 4), control2: CGPoint(x: 30, y: 6))
+        lens.addCurve(to: CGPoint(x: 6, y: 25), control1: CGPoint(x: 32, y: 42), control2: CGPoint(x: 16, y: 44))
+        lens.closeSubpath()
+        var arch = Path()
+        arch.move(to: CGPoint(x: 5, y: 42))
+        arch.addCurve(to: CGPoint(x: 43, y: 40), control1: CGPoint(x: 8, y: 2), control2: CGPoint(x: 38, y: 0))
+        arch.closeSubpath()
+        let shapes = [Self.polygon([(6, 40), (24, 5.5), (43, 38)]), Path(rect: CGRect(x: 7.3, y: 9.2, width: 32, height: 26.6)), lens, arch]
+        var worst = 0
+        for (width, join) in [(CGFloat(5), LineJoin.miter), (3.3, .bevel), (6, .round), (0.7, .miter)] {
+            for shape in shapes {
+                let outline = shape.copy(strokingWithWidth: width, lineCap: .butt, lineJoin: join, miterLimit: 10)
+                worst = Swift.max(worst, try Self.worstOverScales(outline, rule: .winding, exactOverlaps: false))
+            }
+        }
+        print("closed stroke joins without the overlap check: worst pixel difference \(worst)/255")
+    }
+
     /// Sharp corners between two curves, a curve and a line, and a line and a curve.
     static let curvedCorners: Path = {
         var p = Path()
