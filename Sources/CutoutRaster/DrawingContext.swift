@@ -55,14 +55,15 @@ public struct DrawingContext {
     /// The rasteriser computes exact area coverage and applies the fill rule to each pixel's
     /// mean winding, as FreeType and Blend2D do. That is exact wherever the rule is linear over
     /// the windings inside the pixel; it is not where windings 0 and 2 or more meet in one pixel
-    /// (non-zero: self-crossing paths, overlapping subpaths, a stroke's inner corners between
-    /// curves; even-odd: any two layers), where coverage can be off by up to about 150/255. (A
-    /// stroke's inner corners between straight pieces are cut where the offsets cross, so they
-    /// do not overlap and are exact either way.) With `true`, every row is checked for such
-    /// pixels and they are recomputed exactly (within 2/255 of a 128-sub-row reference).
+    /// (non-zero: self-crossing paths, overlapping subpaths, a stroke that crosses or comes back
+    /// over itself; even-odd: any two layers), where coverage can be off by up to about 150/255.
+    /// (A stroke's inner corners, between lines or curves and where a closed subpath closes,
+    /// are cut where the offsets cross, so they do not overlap and are exact either way.) With
+    /// `true`, every row is checked for such pixels and they are recomputed exactly (within
+    /// 2/255 of a 128-sub-row reference).
     ///
     /// Cost: a single convex polygon costs nothing more; otherwise measured at 1.01× (polys)
-    /// to 1.93× (the stroke-heavy tiger) the instructions of the default, so it is off by default.
+    /// to 1.74× (the stroke-heavy tiger) the instructions of the default, so it is off by default.
     public var exactOverlapCoverage: Bool {
         get { scratch.rasterizer.exactOverlaps }
         set { uniqueScratch().rasterizer.exactOverlaps = newValue }
