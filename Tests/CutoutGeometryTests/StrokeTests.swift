@@ -65,16 +65,15 @@ struct StrokeTests {
     /// then it runs through the corner point, as before.
     @Test("the inner side of a corner between lines is cut at the offsets' crossing")
     func innerCornerIsCut() {
-        func vertices(_ outline: Path) -> [CGPoint] { outline.flattened(tolerance: 0.01).flatMap(\.points) }
         let corner = CGPoint(x: 10, y: 20)
         var v = Path()
         v.move(to: CGPoint(x: 0, y: 0))
         v.addLine(to: corner)
         v.addLine(to: CGPoint(x: 20, y: 0))
         let cut = v.copy(strokingWithWidth: 4, lineCap: .butt, lineJoin: .miter, miterLimit: 10)
-        #expect(!vertices(cut).contains(corner))
+        #expect(!Self.vertices(cut).contains(corner))
         // The legs' inner offsets cross 2 · tan(θ/2) from their ends, θ the turn (about 127°).
-        let crossing = vertices(cut).contains { abs($0.x - 10) < 1e-9 && abs($0.y - (20 - 2 * 5.0.squareRoot())) < 1e-9 }
+        let crossing = Self.vertices(cut).contains { abs($0.x - 10) < 1e-9 && abs($0.y - (20 - 2 * 5.0.squareRoot())) < 1e-9 }
         #expect(crossing)
         // A leg shorter than that distance keeps the route through the corner point.
         var short = Path()
@@ -82,14 +81,14 @@ struct StrokeTests {
         short.addLine(to: corner)
         short.addLine(to: CGPoint(x: 20, y: 0))
         let routed = short.copy(strokingWithWidth: 4, lineCap: .butt, lineJoin: .miter, miterLimit: 10)
-        #expect(vertices(routed).contains(corner))
+        #expect(Self.vertices(routed).contains(corner))
         // A closed subpath is cut at the corner where it closes too: the inner contour of a
         // stroked triangle passes through none of its corners.
         let triangle: [CGPoint] = [CGPoint(x: 0, y: 0), corner, CGPoint(x: 20, y: 0)]
         var closed = Path()
         closed.addLines(between: triangle)
         closed.closeSubpath()
-        let ring = vertices(closed.copy(strokingWithWidth: 4, lineCap: .butt, lineJoin: .miter, miterLimit: 10))
+        let ring = Self.vertices(closed.copy(strokingWithWidth: 4, lineCap: .butt, lineJoin: .miter, miterLimit: 10))
         #expect(triangle.allSatisfy { !ring.contains($0) })
     }
 
@@ -97,20 +96,19 @@ struct StrokeTests {
     /// it lies beyond a piece, the side goes through the corner point.
     @Test("the inner side of a corner with a curve is cut at the offsets' crossing")
     func curveCornerIsCut() {
-        func vertices(_ outline: Path) -> [CGPoint] { outline.flattened(tolerance: 0.01).flatMap(\.points) }
         let corner = CGPoint(x: 16, y: 6)
         for second in [PathElement.curveTo(CGPoint(x: 25, y: 41), control1: CGPoint(x: 19, y: 16), control2: CGPoint(x: 24, y: 28)),
                        .lineTo(CGPoint(x: 25, y: 41))] {
             let path = Path(elements: [.moveTo(CGPoint(x: 4, y: 42)),
                                        .curveTo(corner, control1: CGPoint(x: 6, y: 22), control2: CGPoint(x: 12, y: 12)), second])
             let outline = path.copy(strokingWithWidth: 4, lineCap: .butt, lineJoin: .miter, miterLimit: 10)
-            #expect(!vertices(outline).contains(corner), "\(second)")
+            #expect(!Self.vertices(outline).contains(corner), "\(second)")
             // The cut lies on both inner offsets: half the width (2) from both pieces, within
             // the fitted offsets' tolerance (width / 1000), below the corner (the turn is to
             // the right, so the inner side is the lower one).
             let points = path.flattened(tolerance: 1e-4).flatMap(\.points)
             let split = points.firstIndex(of: corner)!
-            let below = vertices(outline).filter { $0.y > corner.y + 1 && abs($0.x - corner.x) < 2 }
+            let below = Self.vertices(outline).filter { $0.y > corner.y + 1 && abs($0.x - corner.x) < 2 }
             #expect(below.contains { v in
                 abs(Self.distance(from: v, to: points[...split]) - 2) < 4e-3
                     && abs(Self.distance(from: v, to: points[split...]) - 2) < 4e-3
@@ -120,7 +118,7 @@ struct StrokeTests {
         let short = Path(elements: [.moveTo(CGPoint(x: 15.8, y: 7)), .lineTo(corner),
                                     .curveTo(CGPoint(x: 25, y: 41), control1: CGPoint(x: 19, y: 16), control2: CGPoint(x: 24, y: 28))])
         let routed = short.copy(strokingWithWidth: 4, lineCap: .butt, lineJoin: .miter, miterLimit: 10)
-        #expect(vertices(routed).contains(corner))
+        #expect(Self.vertices(routed).contains(corner))
     }
 
     /// Random chains of curves and lines with sharp corners, open and closed, stroked round:
@@ -160,6 +158,9 @@ struct StrokeTests {
             #expect(mismatches.isEmpty, "case \(k), width \(width): \(mismatches.prefix(5))")
         }
     }
+
+    /// The outline's points, flattened finely.
+    static func vertices(_ outline: Path) -> [CGPoint] { outline.flattened(tolerance: 0.01).flatMap(\.points) }
 
     /// The distance from `p` to the polyline through `points`.
     static func distance(from p: CGPoint, to points: ArraySlice<CGPoint>) -> CGFloat {

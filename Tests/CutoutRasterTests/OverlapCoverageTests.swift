@@ -101,36 +101,34 @@ import CutoutGeometry
         print("overlap coverage \(c.name) \(rule): worst pixel difference \(worst)/255 at scales \(Self.scales)")
     }
 
-    /// Where two straight pieces of a stroke meet, the inner side is cut where their offsets
-    /// cross, so the outline does not overlap itself there: the default coverage (mean
-    /// winding, no overlap check) matches the reference at those joins too.
-    @Test func polylineStrokeJoinsAreExactByDefault() throws {
-        var zigzag = Self.zigzag
-        zigzag.addLine(to: CGPoint(x: 44, y: 22.5))
-        zigzag.addLine(to: CGPoint(x: 36, y: 4))
+    /// Where two pieces of a stroke meet, straight or curved, and where a closed subpath
+    /// closes, the inner side is cut where their offsets cross, so the outline does not overlap
+    /// itself there: the default coverage (mean winding, no overlap check) matches the
+    /// reference at those joins too.
+    @Test(arguments: joinCases)
+    func strokeJoinsAreExactByDefault(_ c: Case) throws {
         var worst = 0
         for (width, join) in [(CGFloat(5), LineJoin.miter), (3.3, .bevel), (6, .round), (0.7, .miter), (1.5, .round)] {
-            let outline = zigzag.copy(strokingWithWidth: width, lineCap: .butt, lineJoin: join, miterLimit: 10)
+            let outline = c.path.copy(strokingWithWidth: width, lineCap: .butt, lineJoin: join, miterLimit: 10)
             worst = Swift.max(worst, try Self.worstOverScales(outline, rule: .winding, exactOverlaps: false))
         }
-        print("polyline stroke joins without the overlap check: worst pixel difference \(worst)/255")
+        print("\(c.name) stroke joins without the overlap check: worst pixel difference \(worst)/255")
     }
 
-    /// The same where a curve meets a curve or a line: their offsets are cut where they cross
-    /// (found by Newton's method), so these joins are exact by default too.
-    @Test func curveStrokeJoinsAreExactByDefault() throws {
-        var worst = 0
-        for (width, join) in [(CGFloat(5), LineJoin.miter), (3.3, .bevel), (6, .round), (0.7, .miter), (1.5, .round)] {
-            let outline = Self.curvedCorners.copy(strokingWithWidth: width, lineCap: .butt, lineJoin: join, miterLimit: 10)
-            worst = Swift.max(worst, try Self.worstOverScales(outline, rule: .winding, exactOverlaps: false))
-        }
-        print("curve stroke joins without the overlap check: worst pixel difference \(worst)/255")
-    }
-
-    /// Closed subpaths are cut at every corner, the one where they close too: a triangle, a
-    /// rectangle (`Path(rect:)`, closed at its first corner), a lens of two curves closed
-    /// between them, and a curve closed by a line.
-    @Test func closedStrokeJoinsAreExactByDefault() throws {
+    /// Paths whose strokes overlap only at their joins: a polyline; sharp corners between two
+    /// curves, a curve and a line, and a line and a curve; and closed subpaths, cut where they
+    /// close too: a triangle, a rectangle (`Path(rect:)`, closed at its first corner), a lens of
+    /// two curves closed between them, and a curve closed by a line.
+    static let joinCases: [Case] = {
+        var polyline = zigzag
+        polyline.addLine(to: CGPoint(x: 44, y: 22.5))
+        polyline.addLine(to: CGPoint(x: 36, y: 4))
+        var curves = Path()
+        curves.move(to: CGPoint(x: 4, y: 42))
+        curves.addCurve(to: CGPoint(x: 16, y: 6), control1: CGPoint(x: 6, y: 22), control2: CGPoint(x: 12, y: 12))
+        curves.addCurve(to: CGPoint(x: 25, y: 41), control1: CGPoint(x: 19, y: 16), control2: CGPoint(x: 24, y: 28))
+        curves.addLine(to: CGPoint(x: 34, y: 7))
+        curves.addCurve(to: CGPoint(x: 44, y: 43), control1: CGPoint(x: 40, y: 18), control2: CGPoint(x: 45, y: 30))
         var lens = Path()
         lens.move(to: CGPoint(x: 6, y: 25))
         lens.addCurve(to: CGPoint(x: 42, y: 23), control1: CGPoint(x: 14, y: 4), control2: CGPoint(x: 30, y: 6))
@@ -140,26 +138,10 @@ import CutoutGeometry
         arch.move(to: CGPoint(x: 5, y: 42))
         arch.addCurve(to: CGPoint(x: 43, y: 40), control1: CGPoint(x: 8, y: 2), control2: CGPoint(x: 38, y: 0))
         arch.closeSubpath()
-        let shapes = [Self.polygon([(6, 40), (24, 5.5), (43, 38)]), Path(rect: CGRect(x: 7.3, y: 9.2, width: 32, height: 26.6)), lens, arch]
-        var worst = 0
-        for (width, join) in [(CGFloat(5), LineJoin.miter), (3.3, .bevel), (6, .round), (0.7, .miter)] {
-            for shape in shapes {
-                let outline = shape.copy(strokingWithWidth: width, lineCap: .butt, lineJoin: join, miterLimit: 10)
-                worst = Swift.max(worst, try Self.worstOverScales(outline, rule: .winding, exactOverlaps: false))
-            }
-        }
-        print("closed stroke joins without the overlap check: worst pixel difference \(worst)/255")
-    }
-
-    /// Sharp corners between two curves, a curve and a line, and a line and a curve.
-    static let curvedCorners: Path = {
-        var p = Path()
-        p.move(to: CGPoint(x: 4, y: 42))
-        p.addCurve(to: CGPoint(x: 16, y: 6), control1: CGPoint(x: 6, y: 22), control2: CGPoint(x: 12, y: 12))
-        p.addCurve(to: CGPoint(x: 25, y: 41), control1: CGPoint(x: 19, y: 16), control2: CGPoint(x: 24, y: 28))
-        p.addLine(to: CGPoint(x: 34, y: 7))
-        p.addCurve(to: CGPoint(x: 44, y: 43), control1: CGPoint(x: 40, y: 18), control2: CGPoint(x: 45, y: 30))
-        return p
+        return [Case(name: "polyline", path: polyline), Case(name: "curved corners", path: curves),
+                Case(name: "triangle", path: polygon([(6, 40), (24, 5.5), (43, 38)])),
+                Case(name: "rectangle", path: Path(rect: CGRect(x: 7.3, y: 9.2, width: 32, height: 26.6))),
+                Case(name: "lens", path: lens), Case(name: "arch", path: arch)]
     }()
 
     /// Without ``DrawingContext/exactOverlapCoverage`` the mixed pixels keep the mean-winding
