@@ -14,6 +14,7 @@ package enum GalleryIndex {
         figure { margin: 0; background: #fff; padding: .75rem; border-radius: 10px; box-shadow: 0 1px 3px #0002; max-width: 420px; }
         figure img { max-width: 100%; background: repeating-conic-gradient(#eee 0 25%, #fff 0 50%) 0 0 / 16px 16px; }
         figcaption { font-size: 13px; color: #555; } figcaption b { color: #222; display: block; }
+        .failure { color: #b00020; }
         </style></head><body>
         <h1>Cutout gallery</h1>
         <p>Every scene is rendered by Cutout's own rasteriser (PNG) and exported as SVG. Regenerate with <code>swift run cutout gallery</code>.</p>
@@ -25,6 +26,7 @@ package enum GalleryIndex {
                 let shown = item.files.first { $0.name.hasSuffix(".png") } ?? item.files.first { $0.name.hasSuffix(".svg") }
                 out += "<figure id=\"\(item.id.xmlEscaped)\">"
                 if let shown { out += "<img src=\"\(shown.name.xmlEscaped)\" alt=\"\(item.title.xmlEscaped)\">" }
+                if let failure = item.failure { out += "<p class=\"failure\">Not rendered: \(failure.xmlEscaped)</p>" }
                 let links = item.files.map { "<a href=\"\($0.name.xmlEscaped)\">\(fileKind($0.name).xmlEscaped)</a>" }.joined(separator: " · ")
                 out += "<figcaption><b>\(item.title.xmlEscaped)</b>\(item.caption.xmlEscaped) <br>\(links)</figcaption></figure>\n"
             }

@@ -17,14 +17,16 @@ package enum GalleryRenderer {
     /// Builds and renders the sections of `plans` at `scale` and returns them in order.
     ///
     /// `finished` is called with a section's index and contents as soon as its last file is
-    /// made (one call at a time, from any thread); a section with a failed scene is not reported.
-    /// - Throws: the first scene's error in plan order: ``LayerRenderError``, ``PNGError`` or
-    ///   ``APNGError``.
+    /// made (one call at a time, from any thread).
+    ///
+    /// A scene that fails (``LayerRenderError``, ``PNGError`` or ``APNGError``) does not stop
+    /// the others: its item keeps the files that were made and names the error in
+    /// ``GalleryItem/failure``.
     package static func render(_ plans: [@Sendable () -> GallerySectionPlan], scale: Double,
-                               finished: @escaping @Sendable (Int, GallerySection) -> Void) throws -> [GallerySection] {
+                               finished: @escaping @Sendable (Int, GallerySection) -> Void) -> [GallerySection] {
         let pass = GalleryPass(plans: plans, scale: CGFloat(scale), finished: finished)
         pass.run()
-        return try plans.indices.map { try pass.section($0) }
+        return plans.indices.map { pass.section($0) }
     }
 }
 
@@ -108,18 +110,17 @@ private final class GalleryPass: @unchecked Sendable {
         }
     }
 
-    /// Section `s` once the pass has run.
-    func section(_ s: Int) throws -> GallerySection {
+    /// Section `s` once its scenes are finished.
+    func section(_ s: Int) -> GallerySection {
         lock.lock()
         let plan = plans[s]!, scenes = work[s]
         lock.unlock()
-        for scene in scenes { if let error = scene.error { throw error } }
         return GallerySection(title: plan.title, summary: plan.summary, items: scenes.map(Self.item))
     }
 
     private static func item(_ work: SceneWork) -> GalleryItem {
         GalleryItem(id: work.scene.id, title: work.scene.title, caption: work.scene.caption,
-                    files: [work.image, work.svg].compactMap { $0 })
+                    files: [work.image, work.svg].compactMap { $0 }, failure: work.error.map { String(describing: $0) })
     }
 
     private func render(_ work: SceneWork, frame: Int) {
@@ -211,7 +212,7 @@ private final class GalleryPass: @unchecked Sendable {
     }
 
     private func report(_ s: Int) {
-        guard let section = try? section(s) else { return }
+        let section = section(s)
         reportLock.lock()
         finished(s, section)
         reportLock.unlock()

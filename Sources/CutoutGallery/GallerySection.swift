@@ -12,6 +12,8 @@ package struct GalleryItem {
     package var title: String
     package var caption: String
     package var files: [GalleryFile]
+    /// Why the scene's image could not be made (its other files are kept), or `nil`.
+    package var failure: String? = nil
 }
 
 /// A titled group of gallery items, one per component.

@@ -34,7 +34,7 @@ struct GalleryCommand: ParsableCommand {
             throw CommandError.file("create the folder", output, error)
         }
         let start = Date()
-        let sections = try GalleryRenderer.render(GallerySectionPlan.all, scale: scale) { _, section in
+        let sections = GalleryRenderer.render(GallerySectionPlan.all, scale: scale) { _, section in
             print(Self.progressLine(section, seconds: Date().timeIntervalSince(start)))
             fflush(nil)
         }
@@ -50,5 +50,14 @@ struct GalleryCommand: ParsableCommand {
         let html = GalleryIndex.html(sections: sections)
         try CommandError.write(Data(html.utf8), to: folder.appendingPathComponent("index.html"))
         print("gallery: wrote \(written) files in \(sections.count) sections to \(folder.path)/index.html")
+        if let failed = Self.failureMessage(sections) { throw CommandError(failed) }
+    }
+
+    /// The scenes that could not be rendered, one per line with the reason, or `nil` when
+    /// every scene was; the command then ends with it (status 1), after writing the others.
+    static func failureMessage(_ sections: [GallerySection]) -> String? {
+        let failed = sections.flatMap(\.items).compactMap { item in item.failure.map { "\(item.id): \($0)" } }
+        guard !failed.isEmpty else { return nil }
+        return "\(failed.count) scene\(failed.count == 1 ? "" : "s") not rendered (the others were written):\n" + failed.joined(separator: "\n")
     }
 }

@@ -14,3 +14,16 @@ import Testing
         #expect(GalleryCommand.progressLine(one, seconds: 0.04) == "gallery: Spotlight tours: 1 scene in 0.0 s")
     }
 }
+
+/// `cutout gallery` writes every scene it could render, then ends with status 1 naming each
+/// scene it could not, with the reason.
+@Suite struct GalleryFailureTests {
+    @Test func failuresAreListedAfterTheOthersAreWritten() throws {
+        var failed = GalleryItem(id: "torn", title: "Torn", caption: "", files: [])
+        failed.failure = "cannot render 0.0×0.0 points at scale 2.0"
+        let fine = GalleryItem(id: "fine", title: "Fine", caption: "", files: [])
+        #expect(GalleryCommand.failureMessage([GallerySection(title: "S", summary: "", items: [fine])]) == nil)
+        let message = try #require(GalleryCommand.failureMessage([GallerySection(title: "S", summary: "", items: [fine, failed])]))
+        #expect(message == "1 scene not rendered (the others were written):\ntorn: cannot render 0.0×0.0 points at scale 2.0")
+    }
+}
