@@ -187,7 +187,9 @@ extension FilterImage {
                     let dx = Double(origin.x + i)
                     let point = (x: a * dx + c * dy + tx, y: b * dx + d * dy + ty)
                     let n = noise.sum(at: point, frequency: frequency, octaves: octaves, type: type, stitch: stitch)
-                    let v = type == .fractalNoise ? (n * 255 + 255) / 2 : n * 255
+                    // Typed: with the literals left to inference this line took half a second to compile.
+                    let scaled: SIMD4<Double> = n * 255
+                    let v: SIMD4<Double> = type == .fractalNoise ? (scaled + 255) / 2 : scaled
                     // Truncated to 8 bits as resvg does, then premultiplied (rounded).
                     let clamped = v.clamped(lowerBound: SIMD4(repeating: 0), upperBound: SIMD4(repeating: 255))
                     let alpha = UInt32(clamped.w)
