@@ -16,10 +16,11 @@ extension Path {
     ///   leaves a dot with round or square caps (a square is axis-aligned, as if the line ran
     ///   toward +x) and nothing with butt caps; a lone `move(to:)` leaves nothing.
     /// - Each subpath gives one closed contour (two for a closed subpath: the outer and inner
-    ///   sides). Where two straight pieces meet and their offsets cross within both, the inner
-    ///   side is cut at the crossing, so the contour does not overlap itself there (and the
-    ///   rasteriser's mean-winding coverage is exact at that corner); elsewhere it runs through
-    ///   the corner point. Where a thick curve crosses itself the contour crosses itself too, so
+    ///   sides). Where two pieces (straight or curved, or the last and first of a closed
+    ///   subpath) meet and their offsets cross near the corner, within both, the inner side is
+    ///   cut at the crossing, so the contour does not overlap itself there (and the rasteriser's
+    ///   mean-winding coverage is exact at that corner); elsewhere it runs through the corner
+    ///   point. Where a thick curve crosses itself the contour crosses itself too, so
     ///   even-odd filling an outline appended to another shape leaves islands there, as with
     ///   Core Graphics (see the erased-curve card of CutoutHoles).
     /// - Accuracy: offsets of curves are within `min(lineWidth / 1000, 0.01 / s)` of the true

@@ -41,8 +41,7 @@ struct StrokeTests {
     func roundStrokeIsDistanceSet(_ name: String, _ elements: [PathElement], _ width: Double) {
         let path = Path(elements: elements)
         let outline = path.copy(strokingWithWidth: width, lineCap: .round, lineJoin: .round, miterLimit: 10)
-        let samples = path.flattened(tolerance: 2e-3).flatMap(\.points)
-        func distance(_ p: CGPoint) -> CGFloat { Self.distance(from: p, to: samples[...]) }
+        let samples = path.flattened(tolerance: 2e-3).flatMap(\.points)[...]
         let box = outline.boundingBox.insetBy(dx: -3, dy: -3)
         var mismatches: [CGPoint] = []
         var negative = 0
@@ -50,10 +49,8 @@ struct StrokeTests {
             for j in 0..<40 {
                 let p = CGPoint(x: box.minX + box.width * (CGFloat(i) + 0.5) / 40,
                                 y: box.minY + box.height * (CGFloat(j) + 0.5) / 40)
-                let d = distance(p)
                 if outline.windingNumber(at: p, tolerance: 1e-3) < 0 { negative += 1 }
-                guard abs(d - width / 2) > 0.05 else { continue }
-                if outline.contains(p, using: .winding) != (d < width / 2) { mismatches.append(p) }
+                if Self.coversWrongly(outline, at: p, width: width, path: samples) { mismatches.append(p) }
             }
         }
         #expect(mismatches.isEmpty, "\(name): \(mismatches.prefix(5))")
@@ -149,9 +146,7 @@ struct StrokeTests {
                     for j in 0..<20 {
                         let p = CGPoint(x: corner.x + 3 * width * (CGFloat(i) / 9.5 - 1),
                                         y: corner.y + 3 * width * (CGFloat(j) / 9.5 - 1))
-                        let d = Self.distance(from: p, to: samples)
-                        guard abs(d - width / 2) > 0.05 else { continue }
-                        if outline.contains(p, using: .winding) != (d < width / 2) { mismatches.append(p) }
+                        if Self.coversWrongly(outline, at: p, width: width, path: samples) { mismatches.append(p) }
                     }
                 }
             }
@@ -161,6 +156,15 @@ struct StrokeTests {
 
     /// The outline's points, flattened finely.
     static func vertices(_ outline: Path) -> [CGPoint] { outline.flattened(tolerance: 0.01).flatMap(\.points) }
+
+    /// Whether the round stroke `outline` (non-zero) disagrees at `p` with the set of points
+    /// within half `width` of the polyline `path`; points within 0.05 of that set's boundary
+    /// are not judged.
+    static func coversWrongly(_ outline: Path, at p: CGPoint, width: CGFloat, path: ArraySlice<CGPoint>) -> Bool {
+        let d = distance(from: p, to: path)
+        guard abs(d - width / 2) > 0.05 else { return false }
+        return outline.contains(p, using: .winding) != (d < width / 2)
+    }
 
     /// The distance from `p` to the polyline through `points`.
     static func distance(from p: CGPoint, to points: ArraySlice<CGPoint>) -> CGFloat {
