@@ -47,7 +47,7 @@ enum BlendMath {
     }
 
     static func porterDuff(_ mode: BlendMode, _ s: PremultipliedRGBA8, _ d: PremultipliedRGBA8) -> PremultipliedRGBA8 {
-        let sa = UInt32(s.a), da = UInt32(d.a)
+        let sa = UInt32(s.a)
         switch mode {
         case .normal: return combine(s, 255, d, 255 - sa)
         case .clear: return .transparent

@@ -106,7 +106,9 @@ import CutoutGeometry
             var ctx = try DrawingContext(width: 16, height: 8)
             ctx.exactOverlapCoverage = exact
             var p = Path()
-            let a = CGPoint(x: 2, y: -1e-310), b = CGPoint(x: 12, y: 1e-310), c = CGPoint(x: 7, y: 6)
+            // 1e-310, a subnormal (a literal that small draws a compiler warning).
+            let tiny = Double.leastNormalMagnitude / 222.50738585072014
+            let a = CGPoint(x: 2, y: -tiny), b = CGPoint(x: 12, y: tiny), c = CGPoint(x: 7, y: 6)
             p.move(to: flip ? b : a)
             p.addLine(to: flip ? a : b)
             p.addLine(to: c)
