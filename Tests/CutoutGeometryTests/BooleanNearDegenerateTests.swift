@@ -143,6 +143,17 @@ import Testing
         }
     }
 
+    /// Where the pinwheels' crossings meet, snap rounding leaves thousands of short pieces in
+    /// one bucket of the final check's grid. Testing every pair of them took 10.2 million
+    /// crossing tests for this union; the bucket's sweep by x leaves 2.1 million (the budget
+    /// is about twice that).
+    @Test func crowdedPiecesAreSweptNotAllPaired() throws {
+        let a = Self.pinwheel(61, radius: 100, eps: 1e-9, phase: 0.1)
+        let b = Self.pinwheel(47, radius: 90, eps: 3e-9, phase: 0.7)
+        let work = try WorkMeter.measure { _ = try a.combined(with: b, operation: .union, using: .winding) }
+        #expect(work[.crossingTests] <= 4_000_000, "\(work[.crossingTests]) crossing tests")
+    }
+
     @Test(arguments: [UInt64(1), 2, 3, 4, 5, 6])
     func clusteredFuzzPolygons(seed: UInt64) throws {
         var rng = FuzzRandom(state: seed)
