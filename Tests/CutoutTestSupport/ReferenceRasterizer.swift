@@ -9,7 +9,8 @@ import struct CutoutGeometry.Transform
 /// every line the exact crossings with the flattened path are found, sorted, and walked with
 /// the winding number; the inside intervals are then integrated exactly over each pixel's
 /// width. Error: exact horizontally, at most `1 / (2·subrows)` of a pixel per horizontal edge
-/// vertically. Cost: O(height · subrows · edges · log edges) — meant for small test images.
+/// vertically. Cost: O(height · subrows · e · log e), e the most edges reaching one pixel row
+/// — meant for small test images.
 public enum ReferenceRasterizer {
     public static let subrows = 128
 
@@ -32,6 +33,14 @@ public enum ReferenceRasterizer {
                 }
             }
         }
+        // Each pixel row's edges (those whose y range meets the row), in their order, so that a
+        // scan line tests only those: the crossings found are the same as with every edge.
+        var rowEdges = [[Int]](repeating: [], count: max(height, 0))
+        for (k, e) in edges.enumerated() where !e.y0.isNaN && !e.y1.isNaN {
+            let first = Int(min(max(e.y0.rounded(.down), 0), Double(height)))
+            let end = Int(min(max(e.y1.rounded(.up), 0), Double(height)))
+            for y in first..<max(first, end) { rowEdges[y].append(k) }
+        }
         var out = [Double](repeating: 0, count: width * height)
         let weight = 1.0 / Double(subrows)
         var crossings: [(x: Double, dir: Int)] = []
@@ -39,7 +48,8 @@ public enum ReferenceRasterizer {
             for s in 0..<subrows {
                 let sy = Double(y) + (Double(s) + 0.5) * weight
                 crossings.removeAll(keepingCapacity: true)
-                for e in edges where e.y0 <= sy && sy < e.y1 {
+                for k in rowEdges[y] where edges[k].y0 <= sy && sy < edges[k].y1 {
+                    let e = edges[k]
                     let x = e.x0 + (e.x1 - e.x0) * (sy - e.y0) / (e.y1 - e.y0)
                     crossings.append((x, e.dir))
                 }
