@@ -188,7 +188,11 @@ struct RowPiece {
 /// A chain's extent in its row, as ``Accumulator/chainsSideBySide`` summarises it.
 struct QuickChain {
     var minX, maxX, y0, y1: Float
+    /// x at the top and at the bottom of its one piece (when `single`).
+    var top, bottom: Float
     var dir: Int32
+    /// Whether the chain is one straight piece.
+    var single: Bool
 }
 
 /// Consecutive pieces of one row that continue one another (one edge chain crossing the row):
@@ -306,10 +310,12 @@ extension Accumulator {
         checkRow(r, head: head, evenOdd: evenOdd)
     }
 
-    /// Whether the row's chains all span its full height and lie side by side (x ranges in
-    /// order, not overlapping) with windings that never mix: then every horizontal line
-    /// meets them in the same order, and no pixel can hold windings that mix. The common
-    /// rows of ordinary shapes, checked from the log without copying it.
+    /// Whether the row's chains all span its full height and lie side by side with windings
+    /// that never mix: then every horizontal line meets them in the same order, and no pixel
+    /// can hold windings that mix. Side by side: x ranges in order, not overlapping; or, where
+    /// they overlap, every chain one straight piece and none crossing another (in order by x at
+    /// the row's top, also in order at its bottom), as the two sides of a thin slanted stroke.
+    /// The common rows of ordinary shapes, checked from the log without copying it.
     private func chainsSideBySide(_ head: Int, evenOdd: Bool) -> Bool {
         let geometry = log.pointee.geometry, links = log.pointee.links
         let quick = log.pointee.quick
@@ -324,10 +330,12 @@ extension Accumulator {
             if open {
                 let q = quick[c - 1]
                 quick[c - 1] = QuickChain(minX: Swift.min(q.minX, lo), maxX: Swift.max(q.maxX, hi),
-                                          y0: Swift.min(q.y0, g[2]), y1: Swift.max(q.y1, g[3]), dir: q.dir)
+                                          y0: Swift.min(q.y0, g[2]), y1: Swift.max(q.y1, g[3]),
+                                          top: q.top, bottom: q.bottom, dir: q.dir, single: false)
             } else {
                 if c == PieceLog.quickCapacity { return false }
-                quick[c] = QuickChain(minX: lo, maxX: hi, y0: g[2], y1: g[3], dir: l & 1 == 0 ? 1 : -1)
+                quick[c] = QuickChain(minX: lo, maxX: hi, y0: g[2], y1: g[3], top: g[0], bottom: g[1],
+                                      dir: l & 1 == 0 ? 1 : -1, single: true)
                 c += 1
             }
             open = l & 2 != 0
@@ -340,11 +348,25 @@ extension Accumulator {
             while j > 0 && quick[j - 1].minX > v.minX { quick[j] = quick[j - 1]; j -= 1 }
             quick[j] = v
         }
+        var overlapping = false
+        for k in 1..<c where quick[k - 1].maxX > quick[k].minX { overlapping = true; break }
+        if overlapping {
+            for k in 0..<c where !quick[k].single { return false }
+            @inline(__always) func leftOf(_ a: QuickChain, _ b: QuickChain) -> Bool {
+                a.top < b.top || (a.top == b.top && a.bottom < b.bottom)
+            }
+            for k in 1..<c {
+                let v = quick[k]
+                var j = k
+                while j > 0 && leftOf(v, quick[j - 1]) { quick[j] = quick[j - 1]; j -= 1 }
+                quick[j] = v
+            }
+            for k in 1..<c where quick[k - 1].bottom > quick[k].bottom { return false }
+        }
         var seen = WindingSet()
         var w = 0
         seen.insert(0)
         for k in 0..<c {
-            if k > 0 && quick[k - 1].maxX > quick[k].minX { return false }
             w += Int(quick[k].dir)
             seen.insert(w)
         }
