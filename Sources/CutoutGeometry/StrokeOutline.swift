@@ -239,17 +239,19 @@ struct StrokeOutliner {
         let leftIsOuter = c >= 0
         // The next piece's inner offset, from where it starts (`p` + the inner normal).
         let start1 = leftIsOuter ? p - n1 * hw : p + n1 * hw
-        var inner: InnerOffset?
+        var inner: StrokeSide.Segment?
         if let next {
             switch offsets {
-            case .line: inner = .line(end: next.end + next.endTangent.leftNormal * (leftIsOuter ? -hw : hw))
-            case .cubic(let l, let r): inner = .cubic(leftIsOuter ? r : l)
+            case .line: inner = .line(next.end + next.endTangent.leftNormal * (leftIsOuter ? -hw : hw))
+            case .cubic(let l, let r):
+                let c = leftIsOuter ? r : l
+                inner = .cubic(c.0, c.1, c.2)
             }
         } else if let first = (leftIsOuter ? right : left).firstOfSeveral, (leftIsOuter ? right : left).start == start1 {
-            inner = InnerOffset(first)
+            inner = first
         }
         // The tangents are unit vectors: |c| and dt are the sine and cosine of the turn.
-        let kept: InnerOffset?
+        let kept: StrokeSide.Segment?
         if leftIsOuter {
             addWedge(at: p, from: n0, to: n1, sine: abs(c), cosine: dt, sign: 1, kind: kind, side: &left)
             kept = addInnerCorner(at: p, along: d0, sine: abs(c), cosine: dt, from: p - n0 * hw, to: start1,
@@ -263,34 +265,15 @@ struct StrokeOutliner {
         if next == nil {
             // Closing: the side now starts, and ends, at the crossing.
             if leftIsOuter {
-                right.replaceFirstSegment(with: kept.segment, start: right.last)
+                right.replaceFirstSegment(with: kept, start: right.last)
             } else {
-                left.replaceFirstSegment(with: kept.segment, start: left.last)
+                left.replaceFirstSegment(with: kept, start: left.last)
             }
             return offsets
         }
-        guard case .cubic(let trimmed) = kept, case .cubic(let l, let r) = offsets else { return offsets }
+        guard case .cubic(let c1, let c2, let end) = kept, case .cubic(let l, let r) = offsets else { return offsets }
+        let trimmed = (c1, c2, end)
         return leftIsOuter ? .cubic(left: l, right: trimmed) : .cubic(left: trimmed, right: r)
-    }
-
-    /// The inner offset of the piece after a corner, without its start point.
-    private enum InnerOffset {
-        case line(end: StrokeVector)
-        case cubic((StrokeVector, StrokeVector, StrokeVector))
-
-        init(_ s: StrokeSide.Segment) {
-            switch s {
-            case .line(let p): self = .line(end: p)
-            case .cubic(let c1, let c2, let p): self = .cubic((c1, c2, p))
-            }
-        }
-
-        var segment: StrokeSide.Segment {
-            switch self {
-            case .line(let p): return .line(p)
-            case .cubic(let c): return .cubic(c.0, c.1, c.2)
-            }
-        }
     }
 
     /// The inner side of a corner at `p`, from `end0` (where the previous piece's offset
@@ -305,8 +288,8 @@ struct StrokeOutliner {
     /// line as it was: from the crossing, a point of it, it runs to the same end), `nil` when
     /// it was routed.
     private func addInnerCorner(at p: StrokeVector, along d0: StrokeVector, sine: CGFloat, cosine: CGFloat,
-                                from end0: StrokeVector, to start1: StrokeVector, next: InnerOffset?,
-                                side: inout StrokeSide) -> InnerOffset? {
+                                from end0: StrokeVector, to start1: StrokeVector, next: StrokeSide.Segment?,
+                                side: inout StrokeSide) -> StrokeSide.Segment? {
         if let next, side.last == end0, let (start0, segment) = side.lastSegment, 1 + cosine > 1e-9 {
             // Straight offsets cross hw · tan(θ/2) back from their ends, for a turn by θ.
             let cut = halfWidth * sine / (1 + cosine)
@@ -326,7 +309,7 @@ struct StrokeOutliner {
                 let b: OffsetCurve.Cubic
                 switch next {
                 case .line(let nextEnd): b = Self.straightCubic(start1, nextEnd)
-                case .cubic(let c): b = (start1, c.0, c.1, c.2)
+                case .cubic(let c1, let c2, let end1): b = (start1, c1, c2, end1)
                 }
                 if let (s, u) = crossing(a, b, near: p, cut: cut) {
                     let head = OffsetCurve.split(a, at: s).0
@@ -337,7 +320,7 @@ struct StrokeOutliner {
                     }
                     guard case .cubic = next else { return next }
                     let tail = OffsetCurve.split(b, at: u).1
-                    return .cubic((tail.1, tail.2, tail.3))
+                    return .cubic(tail.1, tail.2, tail.3)
                 }
             }
         }

@@ -168,12 +168,14 @@ struct StrokeTests {
 
     /// The distance from `p` to the polyline through `points`.
     static func distance(from p: CGPoint, to points: ArraySlice<CGPoint>) -> CGFloat {
-        zip(points, points.dropFirst()).map { a, b in
+        var best = CGFloat.infinity
+        for (a, b) in zip(points, points.dropFirst()) {
             let ab = CGPoint(x: b.x - a.x, y: b.y - a.y)
             let l2 = ab.x * ab.x + ab.y * ab.y
             let t = l2 > 0 ? max(0, min(1, ((p.x - a.x) * ab.x + (p.y - a.y) * ab.y) / l2)) : 0
-            return hypot(p.x - a.x - ab.x * t, p.y - a.y - ab.y * t)
-        }.min() ?? .infinity
+            best = min(best, hypot(p.x - a.x - ab.x * t, p.y - a.y - ab.y * t))
+        }
+        return best
     }
 
     /// Skia and cairo leave a hole of radius width/2 − r here (their inner contour cancels the
