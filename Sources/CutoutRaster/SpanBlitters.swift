@@ -87,9 +87,14 @@ struct SolidSourceOverBlitter: SpanBlitter {
     /// Zero coverage leaves a pixel as it is, full coverage of an opaque colour replaces it.
     @inline(__always)
     mutating func blitGroup(x: Int, y: Int, coverage: SIMD4<UInt32>) {
+        // Each constant is one vector, used where a scalar operand would be broadcast anew:
+        // an unoptimised (debug) build broadcasts lane by lane at every use; an optimised one
+        // folds either form into the same constants.
+        let half = SIMD8<UInt16>(repeating: 128), eight = SIMD8<UInt16>(repeating: 8)
+        let lowBytes = SIMD4<UInt32>(repeating: 0x00FF_00FF), byte = SIMD4<UInt32>(repeating: 8)
         @inline(__always) func mul255(_ a: SIMD8<UInt16>, _ b: SIMD8<UInt16>) -> SIMD8<UInt16> {
-            let t = a &* b &+ 128
-            return (t &+ (t &>> 8)) &>> 8
+            let t = a &* b &+ half
+            return (t &+ (t &>> eight)) &>> eight
         }
         @inline(__always) func lanes(_ v: SIMD4<UInt32>) -> SIMD8<UInt16> { unsafeBitCast(v, to: SIMD8<UInt16>.self) }
         @inline(__always) func words(_ v: SIMD8<UInt16>) -> SIMD4<UInt32> { unsafeBitCast(v, to: SIMD4<UInt32>.self) }
@@ -105,9 +110,9 @@ struct SolidSourceOverBlitter: SpanBlitter {
             let a = words(sGA) & 0xFFFF_0000
             inv = SIMD8<UInt16>(repeating: 255) &- lanes(a | a &>> 16)
         }
-        let rRB = mul255(lanes(dst & 0x00FF_00FF), inv)
-        let rGA = mul255(lanes((dst &>> 8) & 0x00FF_00FF), inv)
-        raw.storeBytes(of: words(sRB &+ rRB) | words(sGA &+ rGA) &<< 8, as: SIMD4<UInt32>.self)
+        let rRB = mul255(lanes(dst & lowBytes), inv)
+        let rGA = mul255(lanes((dst &>> byte) & lowBytes), inv)
+        raw.storeBytes(of: words(sRB &+ rRB) | words(sGA &+ rGA) &<< byte, as: SIMD4<UInt32>.self)
     }
 
     @inline(__always)
