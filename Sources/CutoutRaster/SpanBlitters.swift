@@ -87,9 +87,9 @@ struct SolidSourceOverBlitter: SpanBlitter {
     /// Zero coverage leaves a pixel as it is, full coverage of an opaque colour replaces it.
     @inline(__always)
     mutating func blitGroup(x: Int, y: Int, coverage: SIMD4<UInt32>) {
-        // Each constant is one vector, used where a scalar operand would be broadcast anew:
-        // an unoptimised (debug) build broadcasts lane by lane at every use; an optimised one
-        // folds either form into the same constants.
+        // The constants used several times are vectors made once: an unoptimised (debug)
+        // build broadcasts a scalar operand lane by lane at each use; an optimised one folds
+        // both forms into the same constants.
         let half = SIMD8<UInt16>(repeating: 128), eight = SIMD8<UInt16>(repeating: 8)
         let lowBytes = SIMD4<UInt32>(repeating: 0x00FF_00FF), byte = SIMD4<UInt32>(repeating: 8)
         @inline(__always) func mul255(_ a: SIMD8<UInt16>, _ b: SIMD8<UInt16>) -> SIMD8<UInt16> {
