@@ -45,11 +45,16 @@ struct PieceLog {
     /// Winding left of the current x, per interval between consecutive breaks.
     var windings = UnsafeMutablePointer<Int>.allocate(capacity: 0)
     private(set) var breakCapacity = 0
+    /// Scratch for ``Accumulator/redoCluster``: the heights that cut a cluster into slabs, and
+    /// the vertex heights where two of its chains are compared.
+    var cuts = ScratchHeights()
+    var samples = ScratchHeights()
 
     mutating func deallocate() {
         geometry.deallocate(); links.deallocate(); heads.deallocate()
         row.deallocate(); chains.deallocate(); members.deallocate(); mids.deallocate(); quick.deallocate()
         breaks.deallocate(); windings.deallocate()
+        cuts.deallocate(); samples.deallocate()
     }
 
     /// Prepares for a band of `rows` rows (all empty).
@@ -164,6 +169,53 @@ struct PieceLog {
         breaks = .allocate(capacity: breakCapacity)
         windings = .allocate(capacity: breakCapacity)
     }
+}
+
+/// A growable list of heights kept from row to row, so that redoing a row allocates nothing
+/// once it has grown.
+struct ScratchHeights {
+    private(set) var base = UnsafeMutablePointer<Double>.allocate(capacity: 16)
+    private var capacity = 16
+    private(set) var count = 0
+
+    mutating func deallocate() { base.deallocate() }
+
+    @inline(__always)
+    mutating func removeAll() { count = 0 }
+
+    @inline(__always)
+    mutating func append(_ y: Double) {
+        if count == capacity { grow() }
+        base[count] = y
+        count += 1
+    }
+
+    @inline(never)
+    private mutating func grow() {
+        let p = UnsafeMutablePointer<Double>.allocate(capacity: 2 * capacity)
+        p.update(from: base, count: count)
+        base.deallocate()
+        base = p
+        capacity *= 2
+    }
+
+    /// Sorts the heights, by insertion when they are few, as they nearly always are.
+    mutating func sort() {
+        if count > 32 {
+            var all = UnsafeMutableBufferPointer(start: base, count: count)
+            all.sort()
+            return
+        }
+        for i in stride(from: 1, to: count, by: 1) {
+            let y = base[i]
+            var j = i
+            while j > 0 && base[j - 1] > y { base[j] = base[j - 1]; j -= 1 }
+            base[j] = y
+        }
+    }
+
+    @inline(__always)
+    subscript(i: Int) -> Double { base[i] }
 }
 
 /// One edge piece inside one pixel row: a straight line from `(x0, y0)` to `(x1, y1)`
@@ -521,12 +573,12 @@ extension Accumulator {
                              _ breaks: UnsafeMutablePointer<Double>, _ windings: UnsafeMutablePointer<Int>,
                              _ intervals: Int, evenOdd: Bool) {
         let line = cells + r * stride
-        var cuts: [Double] = []
-        for e in 0...intervals { cuts.append(breaks[e]) }
-        var samples: [Double] = []
+        let log = self.log
+        log.pointee.cuts.removeAll()
+        for e in 0...intervals { log.pointee.cuts.append(breaks[e]) }
         for a in i..<j {
             let ca = ch[a]
-            cuts.append(ca.y0); cuts.append(ca.y1)
+            log.pointee.cuts.append(ca.y0); log.pointee.cuts.append(ca.y1)
             for q in ca.first..<(ca.first + ca.count) {
                 _ = Accumulator.add(line, p[q].x0, p[q].x1, -(p[q].y1 - p[q].y0) * Double(p[q].dir))
             }
@@ -536,26 +588,31 @@ extension Accumulator {
                 let cb = ch[b]
                 let ya = Swift.max(ca.y0, cb.y0), yb = Swift.min(ca.y1, cb.y1)
                 guard ya < yb, ca.maxX >= cb.minX, cb.maxX >= ca.minX else { continue }
-                samples.removeAll(keepingCapacity: true)
-                samples.append(ya); samples.append(yb)
-                for q in ca.first..<(ca.first + ca.count) where p[q].y0 > ya && p[q].y0 < yb { samples.append(p[q].y0) }
-                for q in cb.first..<(cb.first + cb.count) where p[q].y0 > ya && p[q].y0 < yb { samples.append(p[q].y0) }
-                samples.sort()
+                log.pointee.samples.removeAll()
+                log.pointee.samples.append(ya); log.pointee.samples.append(yb)
+                for q in ca.first..<(ca.first + ca.count) where p[q].y0 > ya && p[q].y0 < yb { log.pointee.samples.append(p[q].y0) }
+                for q in cb.first..<(cb.first + cb.count) where p[q].y0 > ya && p[q].y0 < yb { log.pointee.samples.append(p[q].y0) }
+                log.pointee.samples.sort()
+                let samples = log.pointee.samples
                 var y0 = samples[0], d0 = ca.x(at: y0, p) - cb.x(at: y0, p)
-                for y1 in samples.dropFirst() where y1 > y0 {
+                for s in 1..<samples.count where samples[s] > y0 {
+                    let y1 = samples[s]
                     let d1 = ca.x(at: y1, p) - cb.x(at: y1, p)
                     if (d0 < 0 && d1 > 0) || (d0 > 0 && d1 < 0) {
                         let y = y0 + (y1 - y0) * d0 / (d0 - d1)
-                        if y > y0 && y < y1 { cuts.append(y) }
+                        if y > y0 && y < y1 { log.pointee.cuts.append(y) }
                     }
                     y0 = y1; d0 = d1
                 }
             }
         }
-        cuts.sort()
+        log.pointee.cuts.sort()
+        let cuts = log.pointee.cuts
+        // The cluster's chains in x order within a slab (the scratch of ``clusterMixes``,
+        // which is done with them).
+        let members = log.pointee.members, mids = log.pointee.mids
         var leftW = 0.0, leftRule = 0.0, rightW = 0.0, rightRule = 0.0
         var e = 0
-        var order: [(mid: Double, chain: Int)] = []
         for s in 0..<(cuts.count - 1) {
             let ya = cuts[s], yb = cuts[s + 1]
             guard yb > ya else { continue }
@@ -564,11 +621,16 @@ extension Accumulator {
             var w = windings[e]
             leftW += Double(w) * h
             leftRule += Double(Accumulator.rule(w, evenOdd: evenOdd)) * h
-            order.removeAll(keepingCapacity: true)
-            for k in i..<j where ch[k].y0 <= ya && ch[k].y1 >= yb { order.append((ch[k].x(at: ym, p), k)) }
-            if order.count > 1 { order.sort { $0.mid < $1.mid } }
-            for o in order {
-                let c = ch[o.chain]
+            var count = 0
+            for k in i..<j where ch[k].y0 <= ya && ch[k].y1 >= yb {
+                let mid = ch[k].x(at: ym, p)
+                var b = count
+                while b > 0 && mids[b - 1] > mid { mids[b] = mids[b - 1]; members[b] = members[b - 1]; b -= 1 }
+                mids[b] = mid; members[b] = k
+                count += 1
+            }
+            for o in 0..<count {
+                let c = ch[members[o]]
                 let next = w + c.dir
                 let weight = Double(Accumulator.rule(next, evenOdd: evenOdd) - Accumulator.rule(w, evenOdd: evenOdd))
                 w = next
