@@ -362,12 +362,16 @@ extension Accumulator {
         checkRow(r, head: head, evenOdd: evenOdd)
     }
 
-    /// Whether the row's chains all span its full height and lie side by side with windings
-    /// that never mix: then every horizontal line meets them in the same order, and no pixel
-    /// can hold windings that mix. Side by side: x ranges in order, not overlapping; or, where
-    /// they overlap, every chain one straight piece and none crossing another (in order by x at
-    /// the row's top, also in order at its bottom), as the two sides of a thin slanted stroke.
-    /// The common rows of ordinary shapes, checked from the log without copying it.
+    /// Whether the row's chains lie side by side with windings that never mix: then every
+    /// horizontal line meets them in the same order, and no pixel can hold windings that mix.
+    /// Side by side: x ranges in order, not overlapping; or, where they overlap, every chain
+    /// one straight piece spanning the row and none crossing another (in order by x at the
+    /// row's top, also in order at its bottom), as the two sides of a thin slanted stroke.
+    /// Chains span the row's full height, except pairs of neighbours with opposite directions
+    /// that start and end at the same heights, as the two sides of a shape's top or bottom:
+    /// the winding at a height is the sum of the directions of the chains left of it there,
+    /// so such a pair adds `w + dir` between its sides where both are present and nothing
+    /// elsewhere. The common rows of ordinary shapes, checked from the log without copying it.
     private func chainsSideBySide(_ head: Int, evenOdd: Bool) -> Bool {
         let geometry = log.pointee.geometry, links = log.pointee.links
         let quick = log.pointee.quick
@@ -393,7 +397,8 @@ extension Accumulator {
             open = l & 2 != 0
             link = l >> 2
         }
-        for k in 0..<c where quick[k].y0 != 0 || quick[k].y1 != 1 { return false }
+        var partial = false
+        for k in 0..<c where quick[k].y0 != 0 || quick[k].y1 != 1 { partial = true; break }
         for k in 1..<c {
             let v = quick[k]
             var j = k
@@ -403,6 +408,7 @@ extension Accumulator {
         var overlapping = false
         for k in 1..<c where quick[k - 1].maxX > quick[k].minX { overlapping = true; break }
         if overlapping {
+            if partial { return false }
             for k in 0..<c where !quick[k].single { return false }
             @inline(__always) func leftOf(_ a: QuickChain, _ b: QuickChain) -> Bool {
                 a.top < b.top || (a.top == b.top && a.bottom < b.bottom)
@@ -418,9 +424,20 @@ extension Accumulator {
         var seen = WindingSet()
         var w = 0
         seen.insert(0)
-        for k in 0..<c {
-            w += Int(quick[k].dir)
-            seen.insert(w)
+        var k = 0
+        while k < c {
+            let q = quick[k]
+            if q.y0 == 0 && q.y1 == 1 {
+                w += Int(q.dir)
+                seen.insert(w)
+                k += 1
+                continue
+            }
+            guard k + 1 < c else { return false }
+            let partner = quick[k + 1]
+            guard partner.y0 == q.y0, partner.y1 == q.y1, partner.dir == -q.dir else { return false }
+            seen.insert(w + Int(q.dir))
+            k += 2
         }
         return !seen.mixes(evenOdd: evenOdd)
     }

@@ -51,6 +51,18 @@ import CutoutGeometry
         stacked.addRect(CGRect(x: 6.2, y: 20.3, width: 30, height: 0.3))
         stacked.addPath(reversedRect(CGRect(x: 6.2, y: 20.6, width: 30, height: 0.3)))
         cases.append(Case(name: "stacked rows", path: stacked))
+        // Bands inside one row: with equal tops and bottoms, nested the same way round (winding
+        // 2 beside the 0 above and below it, which mixes) and the inner one reversed (0 and 1
+        // only), whose sides pair up as a shape's top and bottom do; one above the other, the
+        // lower one reversed (−1 above +1: neighbouring sides of opposite directions that must
+        // not pair, as they start and end at different heights).
+        var bands = Path(rect: CGRect(x: 3.2, y: 12.2, width: 41, height: 0.5))
+        bands.addRect(CGRect(x: 8.6, y: 12.2, width: 30, height: 0.5))
+        bands.addRect(CGRect(x: 3.2, y: 20.1, width: 41, height: 0.4))
+        bands.addPath(reversedRect(CGRect(x: 10.4, y: 20.5, width: 20, height: 0.4)))
+        bands.addRect(CGRect(x: 3.2, y: 30.25, width: 41, height: 0.45))
+        bands.addPath(reversedRect(CGRect(x: 8.6, y: 30.25, width: 30, height: 0.45)))
+        cases.append(Case(name: "nested bands", path: bands))
         var opposite = Path(rect: CGRect(x: 4.3, y: 4.2, width: 30, height: 30))
         opposite.addPath(reversedRect(CGRect(x: 4.7, y: 4.5, width: 30, height: 30)))
         opposite.addPath(reversedRect(CGRect(x: 30.2, y: 30.3, width: 12, height: 12)))
