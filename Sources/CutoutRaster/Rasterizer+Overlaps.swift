@@ -240,11 +240,11 @@ struct RowPiece {
 /// A chain's extent in its row, as ``Accumulator/chainsSideBySide`` summarises it.
 struct QuickChain {
     var minX, maxX, y0, y1: Float
-    /// x at the top and at the bottom of its one piece (when `single`).
+    /// x where it meets the row's top and its bottom (when it spans the row).
     var top, bottom: Float
     var dir: Int32
-    /// Whether the chain is one straight piece.
-    var single: Bool
+    /// Its pieces: `count` entries of the row's list from index `first` on.
+    var first, count: Int32
 }
 
 /// Consecutive pieces of one row that continue one another (one edge chain crossing the row):
@@ -365,8 +365,8 @@ extension Accumulator {
     /// Whether the row's chains lie side by side with windings that never mix: then every
     /// horizontal line meets them in the same order, and no pixel can hold windings that mix.
     /// Side by side: x ranges in order, not overlapping; or, where they overlap, every chain
-    /// one straight piece spanning the row and none crossing another (in order by x at the
-    /// row's top, also in order at its bottom), as the two sides of a thin slanted stroke.
+    /// spanning the row and none crossing another (each left of the next in order by x at the
+    /// row's top, at every vertex of either), as the two sides of a thin stroke.
     /// Chains span the row's full height, except pairs of neighbours with opposite directions
     /// that start and end at the same heights, as the two sides of a shape's top or bottom:
     /// the winding at a height is the sum of the directions of the chains left of it there,
@@ -387,11 +387,12 @@ extension Accumulator {
                 let q = quick[c - 1]
                 quick[c - 1] = QuickChain(minX: Swift.min(q.minX, lo), maxX: Swift.max(q.maxX, hi),
                                           y0: Swift.min(q.y0, g[2]), y1: Swift.max(q.y1, g[3]),
-                                          top: q.top, bottom: q.bottom, dir: q.dir, single: false)
+                                          top: g[2] == 0 ? g[0] : q.top, bottom: g[3] == 1 ? g[1] : q.bottom,
+                                          dir: q.dir, first: q.first, count: q.count + 1)
             } else {
                 if c == PieceLog.quickCapacity { return false }
                 quick[c] = QuickChain(minX: lo, maxX: hi, y0: g[2], y1: g[3], top: g[0], bottom: g[1],
-                                      dir: l & 1 == 0 ? 1 : -1, single: true)
+                                      dir: l & 1 == 0 ? 1 : -1, first: Int32(truncatingIfNeeded: i), count: 1)
                 c += 1
             }
             open = l & 2 != 0
@@ -408,8 +409,9 @@ extension Accumulator {
         var overlapping = false
         for k in 1..<c where quick[k - 1].maxX > quick[k].minX { overlapping = true; break }
         if overlapping {
+            // Every chain spans the row: in order by x at the top, each must stay left of the
+            // next at every height (then the order holds for all of them, at every height).
             if partial { return false }
-            for k in 0..<c where !quick[k].single { return false }
             @inline(__always) func leftOf(_ a: QuickChain, _ b: QuickChain) -> Bool {
                 a.top < b.top || (a.top == b.top && a.bottom < b.bottom)
             }
@@ -419,7 +421,14 @@ extension Accumulator {
                 while j > 0 && leftOf(v, quick[j - 1]) { quick[j] = quick[j - 1]; j -= 1 }
                 quick[j] = v
             }
-            for k in 1..<c where quick[k - 1].bottom > quick[k].bottom { return false }
+            for k in 1..<c {
+                let a = quick[k - 1], b = quick[k]
+                if a.count == 1 && b.count == 1 {
+                    if a.bottom > b.bottom { return false }
+                } else if a.maxX > b.minX && !staysLeft(a, of: b) {
+                    return false
+                }
+            }
         }
         var seen = WindingSet()
         var w = 0
@@ -440,6 +449,39 @@ extension Accumulator {
             k += 2
         }
         return !seen.mixes(evenOdd: evenOdd)
+    }
+
+    /// Whether chain `a` is nowhere right of chain `b`, both spanning the row: checked at
+    /// every vertex of either (between which both are straight). Also false when they have so
+    /// many pieces that the full check of the row is cheaper.
+    private func staysLeft(_ a: QuickChain, of b: QuickChain) -> Bool {
+        guard Int(a.count) * Int(b.count) <= 64 else { return false }
+        let geometry = log.pointee.geometry, links = log.pointee.links
+        /// x of `chain` at height `y`, or nil if no piece reaches it.
+        func x(_ chain: QuickChain, at y: Float) -> Float? {
+            var i = Int(chain.first)
+            for _ in 0..<chain.count {
+                let g = geometry[i]
+                if g[2] <= y && y <= g[3] {
+                    return y == g[2] ? g[0] : y == g[3] ? g[1] : g[0] + (g[1] - g[0]) * (y - g[2]) / (g[3] - g[2])
+                }
+                i = Int(links[i]) >> 2 - 1
+            }
+            return nil
+        }
+        var i = Int(a.first)
+        for _ in 0..<a.count {
+            let g = geometry[i]
+            guard let top = x(b, at: g[2]), let bottom = x(b, at: g[3]), g[0] <= top, g[1] <= bottom else { return false }
+            i = Int(links[i]) >> 2 - 1
+        }
+        i = Int(b.first)
+        for _ in 0..<b.count {
+            let g = geometry[i]
+            guard let top = x(a, at: g[2]), let bottom = x(a, at: g[3]), top <= g[0], bottom <= g[1] else { return false }
+            i = Int(links[i]) >> 2 - 1
+        }
+        return true
     }
 
     /// Whether two pieces, alone in a row, leave every pixel with windings `{0, ±1}` of one

@@ -63,6 +63,10 @@ import CutoutGeometry
         bands.addRect(CGRect(x: 3.2, y: 30.25, width: 41, height: 0.45))
         bands.addPath(reversedRect(CGRect(x: 8.6, y: 30.25, width: 30, height: 0.45)))
         cases.append(Case(name: "nested bands", path: bands))
+        // A strip whose right side pokes through its left side inside one row, only at a
+        // vertex of its own (winding −1 there, +1 elsewhere): the sides' ends are in order.
+        cases.append(Case(name: "poking side", path: polygon([(20.5, 2), (20.5, 45), (21.5, 45), (21.5, 13),
+                                                              (19.5, 12.5), (21.5, 12), (21.5, 2)])))
         var opposite = Path(rect: CGRect(x: 4.3, y: 4.2, width: 30, height: 30))
         opposite.addPath(reversedRect(CGRect(x: 4.7, y: 4.5, width: 30, height: 30)))
         opposite.addPath(reversedRect(CGRect(x: 30.2, y: 30.3, width: 12, height: 12)))
