@@ -63,7 +63,8 @@ public struct DrawingContext {
     /// 2/255 of a 128-sub-row reference).
     ///
     /// Cost: a single convex polygon costs nothing more; otherwise measured at 1.01× (polys)
-    /// to 1.71× (the stroke-heavy tiger) the instructions of the default, so it is off by default.
+    /// to 1.64× (the stroke-heavy tiger) the instructions of the default per frame, so it is off
+    /// by default.
     public var exactOverlapCoverage: Bool {
         get { scratch.rasterizer.exactOverlaps }
         set { uniqueScratch().rasterizer.exactOverlaps = newValue }
