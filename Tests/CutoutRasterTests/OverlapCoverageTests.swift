@@ -171,4 +171,27 @@ import CutoutGeometry
         let ref = ReferenceRasterizer.coverage(of: star, transform: .identity, rule: .evenOdd, width: 48, height: 48)
         #expect(ReferenceRasterizer.compareAlpha(ctx.pixmap, to: ref).max > 40)
     }
+
+    /// The heights a redone row is cut at are kept in a ``ScratchHeights``, reused from row to
+    /// row: it grows past its first 16 and sorts both ways (insertion up to 32, else the
+    /// library's sort) to the same order as `Array.sorted()`, keeping repeats.
+    @Test(arguments: [0, 1, 5, 16, 17, 32, 33, 200])
+    func scratchHeightsGrowAndSort(count: Int) {
+        var random = FuzzRandom(state: UInt64(count) + 7)
+        var scratch = ScratchHeights()
+        defer { scratch.deallocate() }
+        for round in 0..<2 {
+            scratch.removeAll()
+            var values: [Double] = []
+            for _ in 0..<count {
+                // Few distinct values, so that repeats occur.
+                let y = Double(random.below(count / 2 + 1)) / 8
+                values.append(y)
+                scratch.append(y)
+            }
+            scratch.sort()
+            #expect(scratch.count == count, "round \(round)")
+            #expect((0..<scratch.count).map { scratch[$0] } == values.sorted(), "round \(round)")
+        }
+    }
 }
