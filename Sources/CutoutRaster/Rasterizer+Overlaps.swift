@@ -380,29 +380,38 @@ extension Accumulator {
         let quick = log.pointee.quick
         var c = 0
         var open = false
+        var partial = false
         var link = head
+        // The chain being walked, kept in registers and stored when the next one starts.
+        var current = QuickChain(minX: 0, maxX: 0, y0: 0, y1: 1, top: 0, bottom: 0, dir: 0, first: 0, count: 0)
         while link != 0 {
             let i = link - 1
             let l = Int(links[i])
             let g = geometry[i]
             let lo = Swift.min(g[0], g[1]), hi = Swift.max(g[0], g[1])
             if open {
-                let q = quick[c - 1]
-                quick[c - 1] = QuickChain(minX: Swift.min(q.minX, lo), maxX: Swift.max(q.maxX, hi),
-                                          y0: Swift.min(q.y0, g[2]), y1: Swift.max(q.y1, g[3]),
-                                          top: g[2] == 0 ? g[0] : q.top, bottom: g[3] == 1 ? g[1] : q.bottom,
-                                          dir: q.dir, first: q.first, count: q.count + 1)
+                current.minX = Swift.min(current.minX, lo); current.maxX = Swift.max(current.maxX, hi)
+                current.y0 = Swift.min(current.y0, g[2]); current.y1 = Swift.max(current.y1, g[3])
+                if g[2] == 0 { current.top = g[0] }
+                if g[3] == 1 { current.bottom = g[1] }
+                current.count += 1
             } else {
+                if c > 0 {
+                    quick[c - 1] = current
+                    if current.y0 != 0 || current.y1 != 1 { partial = true }
+                }
                 if c == PieceLog.quickCapacity { return false }
-                quick[c] = QuickChain(minX: lo, maxX: hi, y0: g[2], y1: g[3], top: g[0], bottom: g[1],
-                                      dir: l & 1 == 0 ? 1 : -1, first: Int32(truncatingIfNeeded: i), count: 1)
+                current = QuickChain(minX: lo, maxX: hi, y0: g[2], y1: g[3], top: g[0], bottom: g[1],
+                                     dir: l & 1 == 0 ? 1 : -1, first: Int32(truncatingIfNeeded: i), count: 1)
                 c += 1
             }
             open = l & 2 != 0
             link = l >> 2
         }
-        var partial = false
-        for k in 0..<c where quick[k].y0 != 0 || quick[k].y1 != 1 { partial = true; break }
+        if c > 0 {
+            quick[c - 1] = current
+            if current.y0 != 0 || current.y1 != 1 { partial = true }
+        }
         for k in 1..<c {
             let v = quick[k]
             var j = k
