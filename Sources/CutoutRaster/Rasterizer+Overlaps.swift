@@ -199,20 +199,8 @@ struct ScratchHeights {
         capacity *= 2
     }
 
-    /// Sorts the heights, by insertion when they are few, as they nearly always are.
-    mutating func sort() {
-        if count > 32 {
-            var all = UnsafeMutableBufferPointer(start: base, count: count)
-            all.sort()
-            return
-        }
-        for i in stride(from: 1, to: count, by: 1) {
-            let y = base[i]
-            var j = i
-            while j > 0 && base[j - 1] > y { base[j] = base[j - 1]; j -= 1 }
-            base[j] = y
-        }
-    }
+    /// Sorts the heights, keeping repeats.
+    mutating func sort() { sortHeights(base, count: count) }
 
     @inline(__always)
     subscript(i: Int) -> Double { base[i] }
@@ -773,15 +761,24 @@ extension Accumulator {
     }
 }
 
-/// Sorts `v[0..<m]` and drops repeats (insertion sort when short, as rows' lists are).
-private func sortUnique(_ v: UnsafeMutablePointer<Double>, _ m: inout Int) {
-    if m > 32 { var all = UnsafeMutableBufferPointer(start: v, count: m); all.sort() }
-    else { for i in 1..<m {
+/// Sorts `v[0..<m]` (insertion sort when short, as rows' lists nearly always are).
+private func sortHeights(_ v: UnsafeMutablePointer<Double>, count m: Int) {
+    if m > 32 {
+        var all = UnsafeMutableBufferPointer(start: v, count: m)
+        all.sort()
+        return
+    }
+    for i in stride(from: 1, to: m, by: 1) {
         let x = v[i]
         var j = i
         while j > 0 && v[j - 1] > x { v[j] = v[j - 1]; j -= 1 }
         v[j] = x
-    } }
+    }
+}
+
+/// Sorts `v[0..<m]` and drops repeats.
+private func sortUnique(_ v: UnsafeMutablePointer<Double>, _ m: inout Int) {
+    sortHeights(v, count: m)
     var out = 1
     for i in 1..<m where v[i] != v[out - 1] { v[out] = v[i]; out += 1 }
     m = out
