@@ -67,6 +67,11 @@ import CutoutGeometry
         // vertex of its own (winding −1 there, +1 elsewhere): the sides' ends are in order.
         cases.append(Case(name: "poking side", path: polygon([(20.5, 2), (20.5, 45), (21.5, 45), (21.5, 13),
                                                               (19.5, 12.5), (21.5, 12), (21.5, 2)])))
+        // One contour whose y only grows from its top either way round, its two sides
+        // crossing twice (winding −1 between the crossings, +1 elsewhere): such a contour is
+        // exempt from the check only when its sides never cross.
+        cases.append(Case(name: "crossing sides", path: polygon([(24.3, 2.2), (6.1, 17.4), (41.7, 27.9), (23.6, 45.1),
+                                                                 (5.2, 28.3), (40.9, 16.6)])))
         var opposite = Path(rect: CGRect(x: 4.3, y: 4.2, width: 30, height: 30))
         opposite.addPath(reversedRect(CGRect(x: 4.7, y: 4.5, width: 30, height: 30)))
         opposite.addPath(reversedRect(CGRect(x: 30.2, y: 30.3, width: 12, height: 12)))
@@ -170,6 +175,35 @@ import CutoutGeometry
         ctx.fill(star, using: .evenOdd)
         let ref = ReferenceRasterizer.coverage(of: star, transform: .identity, rule: .evenOdd, width: 48, height: 48)
         #expect(ReferenceRasterizer.compareAlpha(ctx.pixmap, to: ref).max > 40)
+    }
+
+    /// A contour that cannot overlap itself skips the check: one whose y only grows from its top
+    /// either way round, with level edges only along its top and bottom, and whose two sides,
+    /// compared at every vertex of either, never cross (touching is allowed). Repeated points
+    /// are skipped; anything else is checked row by row.
+    @Test(arguments: [
+        ("triangle", [(2.0, 3.0), (40.0, 9.5), (11.0, 44.0)], true),
+        ("monotone, not convex", [(10.0, 0.5), (14.0, 10.0), (11.0, 20.0), (16.0, 30.0), (10.0, 40.0), (4.0, 30.0),
+                                  (9.0, 20.0), (6.0, 10.0)], true),
+        ("first point repeated", [(10.0, 0.5), (14.0, 10.0), (14.0, 10.0), (10.0, 40.0), (6.0, 10.0), (10.0, 0.5)], true),
+        ("level top and bottom", [(3.0, 2.0), (30.0, 2.0), (40.0, 20.0), (30.0, 40.0), (10.0, 40.0), (1.0, 20.0)], true),
+        ("sides touch", [(5.0, 0.0), (0.0, 5.0), (5.0, 10.0), (0.0, 15.0), (5.0, 20.0), (10.0, 15.0), (5.0, 10.0),
+                         (10.0, 5.0)], true),
+        ("level edge inside a side", [(0.0, 0.0), (10.0, 10.0), (20.0, 10.0), (20.0, 30.0), (0.0, 30.0)], false),
+        ("sides cross", [(24.3, 2.2), (6.1, 17.4), (41.7, 27.9), (23.6, 45.1), (5.2, 28.3), (40.9, 16.6)], false),
+        ("sides cross near the bottom", [(10.0, 0.0), (0.0, 10.0), (30.0, 20.0), (20.0, 20.0), (20.0, 10.0)], false),
+        ("y turns four times", [(0.0, 0.0), (10.0, 20.0), (20.0, 5.0), (30.0, 20.0), (40.0, 0.0), (20.0, 40.0)], false),
+    ] as [(String, [(Double, Double)], Bool)])
+    func simpleContoursSkipTheCheck(_ name: String, points: [(Double, Double)], simple: Bool) {
+        let raster = Rasterizer()
+        let cull = PixelRect(minX: 0, minY: 0, maxX: 48, maxY: 48)
+        raster.setPath(Self.polygon(points.map { (CGFloat($0.0), CGFloat($0.1)) }), transform: .identity, cull: cull)
+        #expect(raster.isSingleSimpleContour() == simple, "\(name)")
+        // Two contours, each simple, may still overlap each other.
+        var two = Self.polygon(points.map { (CGFloat($0.0), CGFloat($0.1)) })
+        two.addRect(CGRect(x: 1, y: 1, width: 2, height: 2))
+        raster.setPath(two, transform: .identity, cull: cull)
+        #expect(!raster.isSingleSimpleContour(), "\(name) and a square")
     }
 
     /// The heights a redone row is cut at are kept in a ``ScratchHeights``, reused from row to
