@@ -234,7 +234,7 @@ final class Rasterizer {
         let stride = (region.width + 2 + 3) & ~3
         var plan = Plan(region: region, stride: stride, bandRows: region.height, bandCount: 1,
                         dirtyWords: (stride / 4 + 63) >> 6, evenOdd: rule == .evenOdd,
-                        checksOverlaps: exactOverlaps && !isSingleSimpleContour())
+                        checksOverlaps: exactOverlaps && !contoursCannotMix(evenOdd: rule == .evenOdd))
         plan.splitIntoBands(ofAtMost: max(Rasterizer.minimumBandRows, Rasterizer.cellBudget / stride))
         return plan
     }

@@ -190,6 +190,8 @@ import CutoutGeometry
         ("sides touch", [(5.0, 0.0), (0.0, 5.0), (5.0, 10.0), (0.0, 15.0), (5.0, 20.0), (10.0, 15.0), (5.0, 10.0),
                          (10.0, 5.0)], true),
         ("level edge inside a side", [(0.0, 0.0), (10.0, 10.0), (20.0, 10.0), (20.0, 30.0), (0.0, 30.0)], false),
+        ("level edge a rounding error long", [(24.0, 4.0), (34.0, 14.0), (34.0 + 1e-12, 14.0), (44.0, 24.0), (24.0, 44.0),
+                                              (4.0, 24.0)], false),
         ("sides cross", [(24.3, 2.2), (6.1, 17.4), (41.7, 27.9), (23.6, 45.1), (5.2, 28.3), (40.9, 16.6)], false),
         ("sides cross near the bottom", [(10.0, 0.0), (0.0, 10.0), (30.0, 20.0), (20.0, 20.0), (20.0, 10.0)], false),
         ("y turns four times", [(0.0, 0.0), (10.0, 20.0), (20.0, 5.0), (30.0, 20.0), (40.0, 0.0), (20.0, 40.0)], false),
@@ -204,6 +206,43 @@ import CutoutGeometry
         two.addRect(CGRect(x: 1, y: 1, width: 2, height: 2))
         raster.setPath(two, transform: .identity, cull: cull)
         #expect(!raster.isSingleSimpleContour(), "\(name) and a square")
+    }
+
+    /// Contours cut into sides along which y only grows skip the check when no two sides cross
+    /// and the regions between them, each of one winding, do not mix under the rule: a stroke's
+    /// outer and inner outline round a closed path (0 and 1), shapes apart or touching at a
+    /// point. Crossing sides, windings 0 beside 2 (the same way round, nested), level edges and
+    /// more than ``Rasterizer/maxMonotoneSides`` sides are checked row by row, as are windings
+    /// that mix anywhere in the path, even where they never share a pixel.
+    @Test(arguments: [
+        ("ring, the inner way reversed", [diamond(24, 24, 20), diamond(24, 24, 9, reversed: true)], true, true),
+        ("ring, both the same way", [diamond(24, 24, 20), diamond(24, 24, 9)], false, false),
+        ("W, simple", [[(0.0, 0.0), (10.0, 20.0), (20.0, 5.0), (30.0, 20.0), (40.0, 0.0), (20.0, 44.0)]], true, true),
+        ("W, crossing itself", [[(0.0, 0.0), (30.0, 20.0), (20.0, 5.0), (10.0, 20.0), (40.0, 0.0), (20.0, 44.0)]], false, false),
+        ("two apart", [diamond(10, 10, 8), diamond(35, 30, 8)], true, true),
+        // −1 and +1 never share a pixel here, but the windings are taken path-wide.
+        ("two apart, opposite ways", [diamond(10, 10, 8), diamond(35, 30, 8, reversed: true)], false, false),
+        ("two touching at a point", [diamond(10, 10, 8), diamond(26, 10, 8)], true, true),
+        ("two overlapping", [diamond(15, 15, 10), diamond(25, 20, 10)], false, false),
+        ("a level edge", [diamond(24, 24, 20), [(4.0, 40.0), (10.0, 44.0), (16.0, 44.0)]], false, false),
+        ("a level edge a rounding error long", [[(24.0, 4.0), (34.0, 14.0), (34.0 + 1e-12, 14.0), (44.0, 24.0), (24.0, 44.0),
+                                                 (4.0, 24.0)]],
+         true, true),
+        ("thirty-three apart", (0..<33).map { diamond(2.5 + 4 * Double($0 % 11), 6 + 12 * Double($0 / 11), 1.5) }, false, false),
+    ] as [(String, [[(Double, Double)]], Bool, Bool)])
+    func separateSidesSkipTheCheck(_ name: String, contours: [[(Double, Double)]], nonZero: Bool, evenOdd: Bool) {
+        var path = Path()
+        for c in contours { path.addPath(Self.polygon(c.map { (CGFloat($0.0), CGFloat($0.1)) })) }
+        let raster = Rasterizer()
+        raster.setPath(path, transform: .identity, cull: PixelRect(minX: 0, minY: 0, maxX: 48, maxY: 48))
+        #expect(raster.contoursCannotMix(evenOdd: false) == nonZero, "\(name), non-zero")
+        #expect(raster.contoursCannotMix(evenOdd: true) == evenOdd, "\(name), even-odd")
+    }
+
+    /// A diamond (no level edges) round (`x`, `y`), clockwise on screen unless `reversed`.
+    static func diamond(_ x: Double, _ y: Double, _ r: Double, reversed: Bool = false) -> [(Double, Double)] {
+        let points = [(x, y - r), (x + r, y), (x, y + r), (x - r, y)]
+        return reversed ? points.reversed() : points
     }
 
     /// The heights a redone row is cut at are kept in a ``ScratchHeights``, reused from row to
