@@ -173,11 +173,18 @@ extension Rasterizer {
                 return x0 + (pts[2 * s.next] - x0) * (y - y0) / (pts[2 * s.next + 1] - y0)
             }
             while true {
+                // The side whose next vertex is highest, and the height of the others' next.
                 var best = -1
-                var bestY = Double.infinity
-                for k in 0..<active where sides[k].nextY < bestY {
-                    best = k
-                    bestY = sides[k].nextY
+                var bestY = Double.infinity, secondY = Double.infinity
+                for k in 0..<active {
+                    let y = sides[k].nextY
+                    if y < bestY {
+                        secondY = bestY
+                        bestY = y
+                        best = k
+                    } else if y < secondY {
+                        secondY = y
+                    }
                 }
                 if begun < lowestCount && (best < 0 || pts[2 * lowest[begun].vertex + 1] <= bestY) {
                     // Two sides begin: placed among the others by x at this height, and
@@ -210,22 +217,40 @@ extension Rasterizer {
                     continue
                 }
                 guard best >= 0 else { break }
-                // The side reaches its next vertex: it must lie between its neighbours there.
-                let s = sides[best]
-                let v = s.next
-                let x = pts[2 * v]
-                if best > 0 && xAt(bestY, sides[best - 1]) > x { return false }
-                if best + 1 < active && xAt(bestY, sides[best + 1]) < x { return false }
-                let moved = MonotoneSide(vertex: v, start: s.start, end: s.end, step: s.step)
-                if let following = moved.advanced(pts) {
-                    sides[best] = following
-                } else if moved.endsHere(pts) {
-                    // A lowest point's two sides end together at a highest one, where the
-                    // regions beside them (of one winding) meet: nothing new to note.
-                    for k in best..<(active - 1) { sides[k] = sides[k + 1] }
-                    active -= 1
-                } else {
-                    return false
+                // The side walks down its vertices until another side's next vertex or the next
+                // lowest point is as high: meanwhile its neighbours stay on one edge each, so
+                // each vertex is checked against two straight lines.
+                let limit = begun < lowestCount ? Swift.min(secondY, pts[2 * lowest[begun].vertex + 1]) : secondY
+                @inline(__always) func line(_ k: Int) -> (x: Double, y: Double, slope: Double) {
+                    let n = sides[k]
+                    let x0 = pts[2 * n.vertex], y0 = pts[2 * n.vertex + 1]
+                    return (x0, y0, (pts[2 * n.next] - x0) / (n.nextY - y0))
+                }
+                let left = best > 0 ? line(best - 1) : (x: -Double.infinity, y: 0, slope: 0)
+                let right = best + 1 < active ? line(best + 1) : (x: Double.infinity, y: 0, slope: 0)
+                var side = sides[best]
+                while true {
+                    // The side reaches its next vertex: it must lie between its neighbours there.
+                    let v = side.next, y = side.nextY
+                    let x = pts[2 * v]
+                    if left.x + (y - left.y) * left.slope > x || right.x + (y - right.y) * right.slope < x { return false }
+                    side.vertex = v
+                    let j = side.following(pts)
+                    let yj = pts[2 * j + 1]
+                    if yj > y {
+                        side.next = j
+                        side.nextY = yj
+                        if yj < limit { continue }
+                        sides[best] = side
+                    } else if yj < y {
+                        // A lowest point's two sides end together at a highest one, where the
+                        // regions beside them (of one winding) meet: nothing new to note.
+                        for k in best..<(active - 1) { sides[k] = sides[k + 1] }
+                        active -= 1
+                    } else {
+                        return false
+                    }
+                    break
                 }
             }
             return !seen.mixes(evenOdd: evenOdd)
@@ -257,7 +282,8 @@ struct MonotoneSide {
 
     /// The next point along the contour from `vertex` that is not a repeat of it (see
     /// ``Rasterizer/repeatTolerance``).
-    private func following(_ pts: UnsafePointer<Double>) -> Int {
+    @inline(__always)
+    func following(_ pts: UnsafePointer<Double>) -> Int {
         var j = vertex
         repeat {
             j += step
@@ -275,10 +301,5 @@ struct MonotoneSide {
         s.next = j
         s.nextY = pts[2 * j + 1]
         return s
-    }
-
-    /// Whether `vertex` is where the side ends: its next point is higher (not level).
-    func endsHere(_ pts: UnsafePointer<Double>) -> Bool {
-        pts[2 * following(pts) + 1] < pts[2 * vertex + 1]
     }
 }
