@@ -29,8 +29,9 @@ extension Rasterizer {
     func isSingleSimpleContour() -> Bool {
         guard contourEnds.count == 1 else { return false }
         let n = contourEnds[0]
+        // Three points or fewer: a triangle at most, which cannot cross itself.
+        guard n > 3 else { return true }
         let pts = UnsafePointer(points)
-        guard n > 2 else { return true }
         var down = false, started = false
         var yTurns = 0
         var top = 0, bottom = 0
@@ -113,13 +114,14 @@ extension Rasterizer {
     }
 
     /// Whether the stored contours, cut into sides along which y only grows (two from each
-    /// lowest point, at most ``maxMonotoneSides`` in all, no level edges), have no two sides
-    /// that cross, and regions (between neighbouring sides, each of one winding) whose windings
-    /// do not mix under the rule. A sweep down the contours keeps the sides it meets in order
-    /// by x and checks every vertex against its neighbours in that order (sides that cross
-    /// swap neighbours there first), as Shamos and Hoey's test does with its segments:
-    /// O(n · s) for n points and s sides. Repeated points (and level edges within
-    /// ``repeatTolerance``) are skipped; touching is allowed.
+    /// lowest point, at most ``maxMonotoneSides`` in all), have no two sides that cross, and
+    /// regions (between neighbouring sides, each of one winding) whose windings do not mix
+    /// under the rule. A sweep down the contours keeps the sides it meets in order by x and
+    /// checks every vertex against its neighbours in that order (sides that cross swap
+    /// neighbours there first), as Shamos and Hoey's test does with its segments: O(n · s) for
+    /// n points and s sides. Repeated points, and level edges within ``repeatTolerance``, are
+    /// skipped; a longer level edge, or a lowest point on another side, means false. Touching
+    /// is allowed.
     func sidesCannotMix(evenOdd: Bool) -> Bool {
         let pts = UnsafePointer(points)
         let cap = Rasterizer.maxMonotoneSides
