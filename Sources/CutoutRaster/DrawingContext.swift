@@ -64,7 +64,7 @@ public struct DrawingContext {
     ///
     /// Cost: a path whose contours cannot overlap themselves (one simple polygon, or contours
     /// whose sides never cross and whose windings do not mix, as a stroke round a closed path)
-    /// costs one sweep of its points; other paths have every row checked. Measured at 1.01×
+    /// costs one sweep of its points; other paths have every row checked. Measured at 1.00×
     /// (polys) to 1.53× (the stroke-heavy tiger) the instructions of the default per frame, so
     /// it is off by default.
     public var exactOverlapCoverage: Bool {
