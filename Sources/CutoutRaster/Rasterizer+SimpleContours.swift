@@ -170,10 +170,6 @@ extension Rasterizer {
             var active = 0, begun = 0
             var seen = WindingSet()
             seen.insert(0)
-            @inline(__always) func xAt(_ y: Double, _ s: MonotoneSide) -> Double {
-                let x0 = pts[2 * s.vertex], y0 = pts[2 * s.vertex + 1]
-                return x0 + (pts[2 * s.next] - x0) * (y - y0) / (pts[2 * s.next + 1] - y0)
-            }
             while true {
                 // The side whose next vertex is highest, and the height of the others' next.
                 var best = -1
@@ -196,7 +192,7 @@ extension Rasterizer {
                     let x = pts[2 * m.vertex], y = pts[2 * m.vertex + 1]
                     var at = 0
                     for k in 0..<active {
-                        let xk = xAt(y, sides[k])
+                        let xk = self.x(at: y, pts, sides[k].vertex, sides[k].next)
                         if xk == x { return false }
                         if xk < x { at = k + 1 }
                     }
