@@ -17,20 +17,38 @@ extension Rasterizer {
     /// Whether no pixel of the stored contours can hold windings that mix under the rule:
     /// ``isSingleSimpleContour()``, or ``sidesCannotMix(evenOdd:)``.
     func contoursCannotMix(evenOdd: Bool) -> Bool {
-        isSingleSimpleContour() || sidesCannotMix(evenOdd: evenOdd)
+        switch singleContourVerdict() {
+        case .simple: return true
+        // The sweep would find the same crossing, after as much work again.
+        case .crosses: return false
+        case .unknown: return sidesCannotMix(evenOdd: evenOdd)
+        }
     }
 
-    /// Whether the stored contours are one polygon that cannot overlap itself, so that its
+    /// What the monotone merge finds of the stored contours.
+    enum SingleContourVerdict {
+        /// One contour that cannot overlap itself (``isSingleSimpleContour()``).
+        case simple
+        /// One y-monotone contour whose two sides cross.
+        case crosses
+        /// Not one y-monotone contour, or one with a level edge away from its top and bottom.
+        case unknown
+    }
+
+    /// ``singleContourVerdict()`` is ``SingleContourVerdict/simple``.
+    func isSingleSimpleContour() -> Bool { singleContourVerdict() == .simple }
+
+    /// Simple when the stored contours are one polygon that cannot overlap itself, so that its
     /// windings are 0 and one of ±1 only, no pixel can mix and its rows need no check: a
     /// y-monotone polygon (its direction in y changes twice; level edges only along its top
-    /// and bottom) whose two sides, from its top down to its bottom, never cross. Convex
-    /// polygons are such. Linear in the points: a pass that stops at a third change of
-    /// direction, then a merge of the two sides by height.
-    func isSingleSimpleContour() -> Bool {
-        guard contourEnds.count == 1 else { return false }
+    /// and bottom) whose two sides, from its top down to its bottom, never cross (crosses when
+    /// they do). Convex polygons are such. Linear in the points: a pass that stops at a third
+    /// change of direction, then a merge of the two sides by height.
+    func singleContourVerdict() -> SingleContourVerdict {
+        guard contourEnds.count == 1 else { return .unknown }
         let n = contourEnds[0]
         // Three points or fewer: a triangle at most, which cannot cross itself.
-        guard n > 3 else { return true }
+        guard n > 3 else { return .simple }
         let pts = UnsafePointer(points)
         var down = false, started = false
         var yTurns = 0
@@ -42,7 +60,7 @@ extension Rasterizer {
                 let goesDown = y > previousY
                 if started && goesDown != down {
                     yTurns += 1
-                    if yTurns > 2 { return false }
+                    if yTurns > 2 { return .unknown }
                 }
                 down = goesDown
                 started = true
@@ -56,11 +74,11 @@ extension Rasterizer {
 
     /// For one contour of `count` points whose y only grows from vertex `top` (lowest y) to
     /// vertex `bottom` (highest) either way round: whether the two ways never cross, checked
-    /// at every vertex of either, between which both are straight. False where an edge is
+    /// at every vertex of either, between which both are straight. Unknown where an edge is
     /// level away from the top and bottom.
-    private func sidesDoNotCross(_ pts: UnsafePointer<Double>, count n: Int, top: Int, bottom: Int) -> Bool {
+    private func sidesDoNotCross(_ pts: UnsafePointer<Double>, count n: Int, top: Int, bottom: Int) -> SingleContourVerdict {
         let minY = pts[2 * top + 1], maxY = pts[2 * bottom + 1]
-        if minY == maxY { return true }
+        if minY == maxY { return .simple }
         @inline(__always) func next(_ i: Int) -> Int { i + 1 == n ? 0 : i + 1 }
         @inline(__always) func previous(_ i: Int) -> Int { i == 0 ? n - 1 : i - 1 }
         // Both sides leave the top where it ends: along a level top edge, at its two ends.
@@ -78,12 +96,12 @@ extension Rasterizer {
             // edge, which these sides may not have (and an edge level at the other side's
             // height could not be followed by its x).
             if !aDone && pts[2 * na + 1] == ya {
-                guard pts[2 * na] == pts[2 * ia] else { return false }
+                guard pts[2 * na] == pts[2 * ia] else { return .unknown }
                 na = next(na)
                 continue
             }
             if !bDone && pts[2 * nb + 1] == yb {
-                guard pts[2 * nb] == pts[2 * ib] else { return false }
+                guard pts[2 * nb] == pts[2 * ib] else { return .unknown }
                 nb = previous(nb)
                 continue
             }
@@ -98,12 +116,12 @@ extension Rasterizer {
                 nb = previous(nb)
             }
             if d != 0 {
-                if side == 0 { side = d } else if (d > 0) != (side > 0) { return false }
+                if side == 0 { side = d } else if (d > 0) != (side > 0) { return .crosses }
             }
         }
         // Along a level bottom edge, the sides end at its two ends.
         let d = pts[2 * ia] - pts[2 * ib]
-        return d == 0 || side == 0 || (d > 0) == (side > 0)
+        return d == 0 || side == 0 || (d > 0) == (side > 0) ? .simple : .crosses
     }
 
     /// x at height `y` of the edge from point `i` to point `j`, whose heights differ.
