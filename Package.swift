@@ -18,7 +18,6 @@ let package = Package(
         .executable(name: "cutout", targets: ["cutout"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         // `swift package generate-documentation` (the catalogs in Sources/<Module>/<Module>.docc).
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
@@ -50,7 +49,6 @@ let package = Package(
             dependencies: [
                 "CutoutGeometry", "CutoutRaster", "CutoutText", "CutoutLayers", "CutoutSVG",
                 "CutoutHoles", "CutoutSpotlight", "CutoutCollection", "CutoutGallery",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(name: "CutoutGeometryTests", dependencies: ["CutoutGeometry", "CutoutTestSupport"], resources: [.copy("Fixtures")]),

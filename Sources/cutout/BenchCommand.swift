@@ -1,43 +1,42 @@
-import ArgumentParser
 import Foundation
 import CutoutRaster
 
 /// `cutout bench`: renders the anchor benchmark scenes with Cutout's rasteriser and times
 /// them the way `shared/anchors/bench_anchors.py` times the reference engines.
-struct BenchCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "bench",
+struct BenchCommand: CutoutCommand {
+    static let spec = CommandSpec(
+        name: "bench",
         abstract: "Time the anchor benchmark scenes (render only, clearing included).",
-        discussion: """
-            Scenes are the JSON files exported by shared/anchors/scenes.py. Each scene is parsed \
-            and its paths built before timing; then 3 warm-up frames, then frames until about \
-            2 s have passed (at least 5, at most 2000), or exactly --frames N.
-            """)
+        discussion: "Scenes are the JSON files exported by shared/anchors/scenes.py. Each scene is parsed and its paths built before timing; then 3 warm-up frames, then frames until about 2 s have passed (at least 5, at most 2000), or exactly --frames N.",
+        arguments: [.init(name: "scenes", help: "Scene names to run (default: every *.json in the scene folder). `union` times the boolean union of 1,000 rounded rects (geometry, no pixels); `list` scrolls a 1,000-cell list whose cells cut holes, frame by frame at 1170×2532. `layout-100`, `layout-1m`, `layout-seed-100k` and `carousel-<style>-100`/`-1m` time collection layouts (no pixels); `layouts` runs them all. `text`, `text-layout` and `text-outlines` time text (layout and render of 60 lines at 1170×2532, layout alone, decoding every glyph of the bundled font).", required: false, variadic: true)],
+        options: [
+            .init(long: "frames", valueName: "frames", help: "Timed frames per scene (default: until ~2 s, 5...2000 frames)."),
+            .init(long: "json", help: "Print one JSON object per scene and line."),
+            .init(long: "threads", valueName: "threads", help: "Threads each fill may use (DrawingContext.renderingThreadCount; default 1, as the anchors run)."),
+            .init(long: "exact-overlaps", help: "Resolve pixels where a shape overlaps itself exactly (DrawingContext.exactOverlapCoverage)."),
+            .init(long: "png", valueName: "png", help: "Write the last frame of each scene as <scene>.png into this folder."),
+            .init(long: "scenes", valueName: "scenes", help: "Folder of scene JSON files."),
+        ]
+    )
 
-    @Argument(help: "Scene names to run (default: every *.json in the scene folder). `union` times the boolean union of 1,000 rounded rects (geometry, no pixels); `list` scrolls a 1,000-cell list whose cells cut holes, frame by frame at 1170×2532. `layout-100`, `layout-1m`, `layout-seed-100k` and `carousel-<style>-100`/`-1m` time collection layouts (no pixels); `layouts` runs them all. `text`, `text-layout` and `text-outlines` time text (layout and render of 60 lines at 1170×2532, layout alone, decoding every glyph of the bundled font).")
-    var scenes: [String] = []
-
-    @Option(help: "Timed frames per scene (default: until ~2 s, 5...2000 frames).")
+    var scenes: [String]
     var frames: Int?
-
-    @Flag(help: "Print one JSON object per scene and line.")
-    var json = false
-
-    @Option(help: "Threads each fill may use (DrawingContext.renderingThreadCount; default 1, as the anchors run).")
-    var threads: Int = 1
-
-    @Flag(help: "Resolve pixels where a shape overlaps itself exactly (DrawingContext.exactOverlapCoverage).")
-    var exactOverlaps = false
-
-    @Option(help: "Write the last frame of each scene as <scene>.png into this folder.")
+    var json: Bool
+    var threads: Int
+    var exactOverlaps: Bool
     var png: String?
-
-    @Option(name: .customLong("scenes"), help: "Folder of scene JSON files.")
     var sceneDirectory: String?
 
-    func validate() throws {
-        if let frames, frames < 1 { throw ValidationError("--frames must be at least 1") }
-        if threads < 1 || threads > 64 { throw ValidationError("--threads must be in 1...64") }
+    init(_ arguments: ParsedArguments) throws {
+        scenes = arguments.positionals
+        frames = try arguments.int("frames")
+        json = arguments.flag("json")
+        threads = try arguments.int("threads") ?? 1
+        exactOverlaps = arguments.flag("exact-overlaps")
+        png = arguments.string("png")
+        sceneDirectory = arguments.string("scenes")
+        if let frames, frames < 1 { throw UsageError("--frames must be at least 1", for: Self.spec) }
+        if threads < 1 || threads > 64 { throw UsageError("--threads must be in 1...64", for: Self.spec) }
     }
 
     func run() throws {
@@ -164,7 +163,7 @@ struct BenchCommand: ParsableCommand {
         }
         if let sceneDirectory {
             let u = URL(fileURLWithPath: sceneDirectory)
-            guard isDir(u) else { throw ValidationError("--scenes \(sceneDirectory): no such folder") }
+            guard isDir(u) else { throw UsageError("--scenes \(sceneDirectory): no such folder", for: Self.spec) }
             return u
         }
         let rel = "../shared/data/anchor_scenes"
@@ -175,6 +174,6 @@ struct BenchCommand: ParsableCommand {
             dir = dir.deletingLastPathComponent()
         }
         for c in candidates where isDir(c) { return c.standardized }
-        throw ValidationError("no scene folder found (tried \(rel) from the current directory and above the executable); pass --scenes DIR")
+        throw UsageError("no scene folder found (tried \(rel) from the current directory and above the executable); pass --scenes DIR", for: Self.spec)
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// A failure while a command runs (after its arguments were accepted): ArgumentParser prints
+/// A failure while a command runs (after its arguments were accepted): `cutout` prints
 /// `Error: <description>` on standard error, without the usage text, and exits with status 1.
 /// The description always names the file concerned.
 struct CommandError: Error, CustomStringConvertible {

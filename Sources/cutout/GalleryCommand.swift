@@ -1,23 +1,25 @@
-import ArgumentParser
 import CutoutGallery
 import Foundation
 
 /// `cutout gallery`: renders every component's scenes into a folder with an `index.html`.
-struct GalleryCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "gallery",
-        abstract: "Render every component's scenes (PNG, SVG, APNG) into a folder with an index.html."
+struct GalleryCommand: CutoutCommand {
+    static let spec = CommandSpec(
+        name: "gallery",
+        abstract: "Render every component's scenes (PNG, SVG, APNG) into a folder with an index.html.",
+        options: [
+            .init(long: "output", short: "o", valueName: "output", help: "Output folder.", defaultValue: "gallery"),
+            .init(long: "scale", valueName: "scale", help: "Pixels per point for PNG renders (1...4).", defaultValue: "2.0"),
+        ]
     )
 
-    @Option(name: .shortAndLong, help: "Output folder.")
-    var output: String = "gallery"
+    var output: String
+    var scale: Double
 
-    @Option(help: "Pixels per point for PNG renders (1...4).")
-    var scale: Double = 2
-
-    func validate() throws {
+    init(_ arguments: ParsedArguments) throws {
+        output = arguments.string("output") ?? "gallery"
+        scale = try arguments.double("scale") ?? 2
         guard scale.isFinite, scale >= 1, scale <= 4 else {
-            throw ValidationError("--scale must be between 1 and 4, got \(scale)")
+            throw UsageError("--scale must be between 1 and 4, got \(scale)", for: Self.spec)
         }
     }
 

@@ -1,4 +1,3 @@
-import ArgumentParser
 import Foundation
 import CutoutLayers
 import CutoutRaster
@@ -8,45 +7,49 @@ import CutoutText
 
 /// `cutout render INPUT.svg -o OUTPUT.png [--width W] [--height H] [--scale S]`, or
 /// `-o OUTPUT.svg`: the imported layer tree written back as SVG by ``SVGExporter``.
-struct RenderCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "render",
+struct RenderCommand: CutoutCommand {
+    static let spec = CommandSpec(
+        name: "render",
         abstract: "Render an SVG file to PNG, or re-export it as SVG, through Cutout's layer tree.",
-        discussion: "The output format follows the extension of -o: .png (pixels) or .svg (vectors, as Cutout's renderer draws them). With only --width or only --height the other side keeps the document's aspect ratio. Sizes and scale must be positive and finite; a document whose own width or height is zero or negative draws nothing (an empty image when --width and --height are given, else an error), and a PNG's pixel size (points × scale, rounded up) at most 32768 per side and 2^28 pixels in all; larger requests are refused before anything is allocated. Input files larger than 64 MiB are refused before they are read. Unsupported SVG content is skipped with a warning on standard error. Text finds its fonts in --font-file and --font-dir first, then the bundled DejaVu Sans, then the system's font folders. <image> may read files in the SVG file's own folder and below it (paths resolve from that folder), and in the folders granted with --allow-dir; never any other file and never a URL.")
+        discussion: "The output format follows the extension of -o: .png (pixels) or .svg (vectors, as Cutout's renderer draws them). With only --width or only --height the other side keeps the document's aspect ratio. Sizes and scale must be positive and finite; a document whose own width or height is zero or negative draws nothing (an empty image when --width and --height are given, else an error), and a PNG's pixel size (points × scale, rounded up) at most 32768 per side and 2^28 pixels in all; larger requests are refused before anything is allocated. Input files larger than 64 MiB are refused before they are read. Unsupported SVG content is skipped with a warning on standard error. Text finds its fonts in --font-file and --font-dir first, then the bundled DejaVu Sans, then the system's font folders. <image> may read files in the SVG file's own folder and below it (paths resolve from that folder), and in the folders granted with --allow-dir; never any other file and never a URL.",
+        arguments: [.init(name: "input", help: "The SVG file to read.", required: true)],
+        options: [
+            .init(long: "output", short: "o", valueName: "output", required: true, help: "The PNG or SVG file to write."),
+            .init(long: "width", valueName: "width", help: "Width of the output in points."),
+            .init(long: "height", valueName: "height", help: "Height of the output in points."),
+            .init(long: "scale", valueName: "scale", help: "Pixels per point (1, 2, 3…); PNG output only. Default 1."),
+            .init(long: "font-dir", valueName: "font-dir", repeatable: true, help: "A folder of font files searched (recursively) for <text> before the system's; repeatable."),
+            .init(long: "font-file", valueName: "font-file", repeatable: true, help: "A font file (.ttf, .otf, .ttc) searched for <text> before the system's; repeatable."),
+            .init(long: "allow-dir", valueName: "allow-dir", repeatable: true, help: "A folder whose files (at any depth) <image> may read, besides the SVG file's own folder, e.g. one that '../' paths reach; repeatable."),
+        ]
+    )
 
-    @Argument(help: "The SVG file to read.")
     var input: String
-
-    @Option(name: .shortAndLong, help: "The PNG or SVG file to write.")
     var output: String
-
-    @Option(help: "Width of the output in points.")
     var width: Double?
-
-    @Option(help: "Height of the output in points.")
     var height: Double?
-
-    @Option(help: "Pixels per point (1, 2, 3…); PNG output only. Default 1.")
     var scale: Double?
-
-    @Option(name: .customLong("font-dir"), help: "A folder of font files searched (recursively) for <text> before the system's; repeatable.")
-    var fontDirectories: [String] = []
-
-    @Option(name: .customLong("font-file"), help: "A font file (.ttf, .otf, .ttc) searched for <text> before the system's; repeatable.")
-    var fontFiles: [String] = []
-
-    @Option(name: .customLong("allow-dir"), help: "A folder whose files (at any depth) <image> may read, besides the SVG file's own folder, e.g. one that '../' paths reach; repeatable.")
-    var allowedDirectories: [String] = []
+    var fontDirectories: [String]
+    var fontFiles: [String]
+    var allowedDirectories: [String]
 
     var writesSVG: Bool { output.lowercased().hasSuffix(".svg") }
 
-    func validate() throws {
+    init(_ arguments: ParsedArguments) throws {
+        input = arguments.positionals[0]
+        output = arguments.string("output") ?? ""
+        width = try arguments.double("width")
+        height = try arguments.double("height")
+        scale = try arguments.double("scale")
+        fontDirectories = arguments.strings("font-dir")
+        fontFiles = arguments.strings("font-file")
+        allowedDirectories = arguments.strings("allow-dir")
         guard output.lowercased().hasSuffix(".png") || writesSVG else {
-            throw ValidationError("the output must be a .png or .svg file (got '\(output)')")
+            throw UsageError("the output must be a .png or .svg file (got '\(output)')", for: Self.spec)
         }
-        if writesSVG, scale != nil { throw ValidationError("--scale applies to PNG output only") }
+        if writesSVG, scale != nil { throw UsageError("--scale applies to PNG output only", for: Self.spec) }
         for (name, v) in [("--width", width), ("--height", height), ("--scale", scale)] {
-            if let v, !(v.isFinite && v > 0) { throw ValidationError("\(name) must be a positive number") }
+            if let v, !(v.isFinite && v > 0) { throw UsageError("\(name) must be a positive number", for: Self.spec) }
         }
     }
 

@@ -1,4 +1,3 @@
-import ArgumentParser
 import Foundation
 import Testing
 @testable import cutout
@@ -23,20 +22,19 @@ final class TemporaryFolder {
     }
 }
 
-/// What running a command line in-process gave: the error ArgumentParser would report (nil on
-/// success), the message it would print on standard error and the exit status it would use.
+/// What running a command line in-process gave: the error `cutout` would report (nil on
+/// success), the message it would print and the exit status it would use.
 struct CommandOutcome {
     var error: (any Error)?
     var message: String { error.map { Cutout.message(for: $0) } ?? "" }
-    var exitCode: Int32 { error.map { Cutout.exitCode(for: $0).rawValue } ?? 0 }
+    var exitCode: Int32 { error.map { Cutout.exitCode(for: $0) } ?? 0 }
     var succeeded: Bool { error == nil }
 }
 
 /// Parses `arguments` as `cutout` does and runs the command, catching what `main` would report.
 func runCutout(_ arguments: [String]) -> CommandOutcome {
     do {
-        var command = try Cutout.parseAsRoot(arguments)
-        try command.run()
+        try Cutout.parseAsRoot(arguments).run()
         return CommandOutcome(error: nil)
     } catch {
         return CommandOutcome(error: error)

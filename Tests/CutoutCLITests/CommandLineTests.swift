@@ -5,13 +5,17 @@ import CutoutRaster
 
 @Suite struct CommandLineTests {
     @Test func rootCommandListsItsSubcommands() {
-        let names = Cutout.configuration.subcommands.map { $0.configuration.commandName }
-        #expect(Set(names.compactMap { $0 }) == ["gallery", "render", "bench"])
+        #expect(Cutout.commands.map { $0.spec.name } == ["gallery", "render", "bench"])
+        let help = runCutout([])
+        #expect(help.exitCode == 0)
+        for name in ["gallery", "render", "bench"] { #expect(help.message.contains("\n  \(name) ")) }
     }
 
     @Test func galleryRejectsAnAbsurdScale() {
-        #expect(throws: (any Error).self) { try GalleryCommand.parse(["--scale", "nan"]) }
-        #expect(throws: (any Error).self) { try GalleryCommand.parse(["--scale", "1000"]) }
+        for scale in ["nan", "1000", "0.5", "two"] {
+            let outcome = runCutout(["gallery", "--scale", scale, "-o", "/dev/null/never"])
+            #expect(outcome.exitCode == 64, "\(scale): \(outcome.message)")
+        }
     }
 
     @Test func galleryNamesAnOutputThatCannotBeAFolder() throws {
