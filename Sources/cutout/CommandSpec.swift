@@ -1,8 +1,8 @@
 /// What a command accepts, and the help text made from it.
 ///
 /// The tool's three commands take a handful of options each, so they are parsed here rather
-/// than by a parsing library, whose build cost more than the rest of the tool
-/// (README, "The first command").
+/// than by a parsing library, whose debug build cost more than any of Cutout's modules (the
+/// README's section on the command-line tool gives the figures).
 struct CommandSpec {
     /// An option: `--long value` (or `--long=value`, `-s value`), or a flag `--long` when
     /// `valueName` is nil. Given twice, a single-valued option keeps the last value.
