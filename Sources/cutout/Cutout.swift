@@ -21,7 +21,7 @@ enum Cutout {
     /// The text `cutout --help` prints.
     static var helpText: String {
         var text = "OVERVIEW: " + wrap(abstract, indent: 0, first: 10) + "\n\nUSAGE: \(usage)\n\n"
-        text += "OPTIONS:\n" + CommandSpec.row("-h, --help", "Show help information.") + "\nCOMMANDS:\n"
+        text += "OPTIONS:\n" + CommandSpec.row("-h, " + CommandSpec.help.synopsis, CommandSpec.help.help) + "\nCOMMANDS:\n"
         for command in commands { text += CommandSpec.row(command.spec.name, command.spec.abstract) }
         return text + "\n  See 'cutout help <command>' for detailed help.\n"
     }

@@ -84,7 +84,11 @@ struct ParsedArguments {
             } else {
                 throw UsageError("Missing value for '\(option.synopsis)'", for: spec)
             }
-            values[option.long] = option.repeatable ? (values[option.long] ?? []) + [value] : [value]
+            if option.repeatable {
+                values[option.long, default: []].append(value)
+            } else {
+                values[option.long] = [value]
+            }
         }
         let takesAll = spec.arguments.last?.variadic == true
         if !takesAll && positionals.count > spec.arguments.count {
