@@ -5,7 +5,8 @@ extension Path {
     /// `CGPath.contains(_:using:transform:)`. Curves are flattened to 1/1000 of a point (or
     /// finer for tiny paths), so points that close to the outline may go either way.
     ///
-    /// Complexity: O(k) in the number of flattened segments.
+    /// Complexity: O(n + k) for n elements and the k flattened segments of the curves whose
+    /// control points lie on both sides of `point` (only those are flattened).
     public func contains(_ point: CGPoint, using rule: FillRule = .winding,
                          transform: Transform = .identity) -> Bool {
         guard point.isFinitePoint, !isEmpty else { return false }
@@ -16,6 +17,16 @@ extension Path {
 
     /// The winding number of the flattened path around `point` (crossings of a ray toward +x;
     /// downward edges count +1 in y-down space, matching a clockwise-on-screen outline).
+    ///
+    /// A curve is flattened only when its control points' box reaches both sides of the ray's
+    /// line and of `point.x`: a curve wholly left of the point, above or below its line, or
+    /// wholly right of it crosses the ray as often as its chord does (right of the point the
+    /// crossings of any polyline from one end to the other add up to the chord's), so the
+    /// chord stands in for it. The count is the full flattening's, except where a flattened
+    /// point falls outside the control box by rounding (within an ulp of it).
+    ///
+    /// Complexity: O(n + k) for n elements and the k flattened segments of the curves whose
+    /// boxes straddle the point.
     func windingNumber(at point: CGPoint, tolerance: CGFloat, transform: Transform = .identity) -> Int {
         var winding = 0
         var start = CGPoint.zero, prev = CGPoint.zero
@@ -26,15 +37,50 @@ extension Path {
                 winding -= 1
             }
         }
-        var open = false
-        forEachFlattenedPoint(tolerance: tolerance, transform: transform) { event in
-            switch event {
-            case .start(let p):
+        /// Whether the curve through `points` may cross the ray other than as its chord does.
+        func straddles(_ points: CGPoint...) -> Bool {
+            var minX = points[0].x, maxX = minX, minY = points[0].y, maxY = minY
+            for q in points.dropFirst() {
+                minX = min(minX, q.x); maxX = max(maxX, q.x); minY = min(minY, q.y); maxY = max(maxY, q.y)
+            }
+            // Written so that NaN compares false and the curve is flattened, as before.
+            let clear = maxX < point.x || minX > point.x || maxY <= point.y || minY > point.y
+            return !clear
+        }
+        let tol = tolerance > 0 && tolerance.isFinite ? tolerance : 0.25
+        var open = false, flattened = 0
+        defer { WorkMeter.record(flattened, .flattenedPoints) }
+        for element in elements {
+            switch element {
+            case .moveTo(let p):
                 if open { edge(prev, start) }
-                start = p; prev = p; open = true
+                start = p.applying(transform); prev = start; open = true
             case .lineTo(let p):
-                edge(prev, p); prev = p
-            case .close:
+                let q = p.applying(transform)
+                edge(prev, q); prev = q
+            case .quadCurveTo(let p, let c):
+                let p0 = prev, p1 = c.applying(transform), p2 = p.applying(transform)
+                if straddles(p0, p1, p2) {
+                    let n = Bezier.quadSegments(p0, p1, p2, tolerance: tol)
+                    for i in 1..<n {
+                        let q = Bezier.quadPoint(p0, p1, p2, CGFloat(i) / CGFloat(n))
+                        edge(prev, q); prev = q
+                    }
+                    flattened += n
+                }
+                edge(prev, p2); prev = p2
+            case .curveTo(let p, let c1, let c2):
+                let p0 = prev, p1 = c1.applying(transform), p2 = c2.applying(transform), p3 = p.applying(transform)
+                if straddles(p0, p1, p2, p3) {
+                    let n = Bezier.cubicSegments(p0, p1, p2, p3, tolerance: tol)
+                    for i in 1..<n {
+                        let q = Bezier.cubicPoint(p0, p1, p2, p3, CGFloat(i) / CGFloat(n))
+                        edge(prev, q); prev = q
+                    }
+                    flattened += n
+                }
+                edge(prev, p3); prev = p3
+            case .closeSubpath:
                 if open { edge(prev, start) }
                 prev = start; open = false
             }
