@@ -37,15 +37,15 @@ extension Path {
                 winding -= 1
             }
         }
-        /// Whether the curve through `points` may cross the ray other than as its chord does.
-        func straddles(_ points: CGPoint...) -> Bool {
-            var minX = points[0].x, maxX = minX, minY = points[0].y, maxY = minY
-            for q in points.dropFirst() {
-                minX = min(minX, q.x); maxX = max(maxX, q.x); minY = min(minY, q.y); maxY = max(maxY, q.y)
-            }
-            // Written so that NaN compares false and the curve is flattened, as before.
-            let clear = maxX < point.x || minX > point.x || maxY <= point.y || minY > point.y
-            return !clear
+        /// Whether a curve with these control points may cross the ray other than as its chord
+        /// does: not all of them left of the point, right of it, on or above its line, or below.
+        /// A NaN coordinate is on no side, so such a curve is flattened, as before.
+        func straddles(_ a: CGPoint, _ b: CGPoint, _ c: CGPoint, _ d: CGPoint) -> Bool {
+            let left = a.x < point.x && b.x < point.x && c.x < point.x && d.x < point.x
+            let right = a.x > point.x && b.x > point.x && c.x > point.x && d.x > point.x
+            let above = a.y <= point.y && b.y <= point.y && c.y <= point.y && d.y <= point.y
+            let below = a.y > point.y && b.y > point.y && c.y > point.y && d.y > point.y
+            return !(left || right || above || below)
         }
         let tol = tolerance > 0 && tolerance.isFinite ? tolerance : 0.25
         var open = false, flattened = 0
@@ -60,7 +60,7 @@ extension Path {
                 edge(prev, q); prev = q
             case .quadCurveTo(let p, let c):
                 let p0 = prev, p1 = c.applying(transform), p2 = p.applying(transform)
-                if straddles(p0, p1, p2) {
+                if straddles(p0, p1, p2, p2) {
                     let n = Bezier.quadSegments(p0, p1, p2, tolerance: tol)
                     for i in 1..<n {
                         let q = Bezier.quadPoint(p0, p1, p2, CGFloat(i) / CGFloat(n))
