@@ -23,7 +23,7 @@ import Testing
         #expect(l.contentOffset(for: 3) == CGPoint(x: 0, y: 700))
         // pizzaIndex = (y + H/2) / h
         #expect(l.pizzaIndex(offset: CGPoint(x: 0, y: 700)) == 3.5)
-        #expect(l.pizzaIndex(offset: CGPoint(x: 0, y: 0)) == 350.0 / 300)
+        #expect(l.pizzaIndex(offset: CGPoint(x: 0, y: 0)) == CGFloat(350) / 300)
         for i in 0..<10 { #expect(Int(l.pizzaIndex(offset: l.contentOffset(for: i))) == i) }
     }
 

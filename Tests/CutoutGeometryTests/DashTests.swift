@@ -27,13 +27,19 @@ struct DashTests {
 
     @Test("pattern and phase, including negative and oversized phases")
     func phases() {
+        // Dashes of 10 every 15 from `start`, cut at the line's end (typed: as literals inside
+        // #expect these took the type checker over a second).
+        func dashes(from start: CGFloat) -> [ClosedRange<CGFloat>] {
+            stride(from: start, to: 100, by: 15).map { (x: CGFloat) -> ClosedRange<CGFloat> in x...min(x + 10, 100) }
+        }
         let d0 = extents(line.copy(dashingWithPhase: 0, lengths: [10, 5]))
-        #expect(near(d0, stride(from: 0, to: 100, by: 15).map { $0...min($0 + 10, 100) }))
+        #expect(near(d0, dashes(from: 0)))
         let d5 = extents(line.copy(dashingWithPhase: 5, lengths: [10, 5]))
-        #expect(near(d5, [0...5] + stride(from: 10, to: 100, by: 15).map { $0...min($0 + 10, 100) }))
+        let firstShort: ClosedRange<CGFloat> = 0...5
+        #expect(near(d5, [firstShort] + dashes(from: 10)))
         // -5 ≡ 10 (mod 15): the path starts 0 into the gap's 5 and the first dash starts at 5.
         let dm5 = extents(line.copy(dashingWithPhase: -5, lengths: [10, 5]))
-        #expect(near(dm5, stride(from: 5, to: 100, by: 15).map { $0...min($0 + 10, 100) }))
+        #expect(near(dm5, dashes(from: 5)))
         #expect(near(extents(line.copy(dashingWithPhase: 35, lengths: [10, 5])), d5))
         #expect(near(extents(line.copy(dashingWithPhase: .nan, lengths: [10, 5])), d0))
     }

@@ -30,9 +30,10 @@ import Testing
         try #require(v.count == 6)
         // Centre (110, 120), radius 100; vertex k at angle −90° + 60°·k.
         #expect(close(v[0], CGPoint(x: 110, y: 20)))
-        #expect(close(v[1], CGPoint(x: 110 + 100 * 3.0.squareRoot() / 2, y: 70)))
+        let halfWidth = 100 * CGFloat(3).squareRoot() / 2
+        #expect(close(v[1], CGPoint(x: 110 + halfWidth, y: 70)))
         #expect(close(v[3], CGPoint(x: 110, y: 220)))
-        #expect(close(v[4], CGPoint(x: 110 - 100 * 3.0.squareRoot() / 2, y: 170)))
+        #expect(close(v[4], CGPoint(x: 110 - halfWidth, y: 170)))
         #expect(p.elements.last == .closeSubpath)
     }
 
@@ -159,7 +160,7 @@ import Testing
         // Midpoint of the cubic = the circular corner's midpoint (r(1 − 1/√2) from both edges).
         let p0 = CGPoint(x: 200 - e, y: 0)
         let mid = CGPoint(x: (p0.x + 3 * c1.x + 3 * c2.x + end.x) / 8, y: (p0.y + 3 * c1.y + 3 * c2.y + end.y) / 8)
-        let inset = 20 * (1 - 1 / 2.0.squareRoot())
+        let inset = 20 * (1 - 1 / CGFloat(2).squareRoot())
         #expect(close(mid, CGPoint(x: 200 - inset, y: inset), 1e-9))
         #expect(rectClose(p.boundingBox, r))
     }

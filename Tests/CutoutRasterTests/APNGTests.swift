@@ -17,7 +17,7 @@ import Testing
     @Test func chunkStructureAndSequenceNumbers() throws {
         let frames = try Self.frames()
         let png = [UInt8](try APNG.encode(frames: frames, frameDelay: 0.1, loopCount: 3))
-        #expect(Array(png[0..<8]) == TestPNG.signature)
+        #expect([UInt8](png[0..<8]) == TestPNG.signature)
         let chunks = TestPNG.chunks(png)
         #expect(TestPNG.file(chunks) == png)  // every CRC is right, nothing trails
         #expect(chunks.map(\.type) == ["IHDR", "pHYs", "acTL", "fcTL", "IDAT", "fcTL", "fdAT", "fcTL", "fdAT", "IEND"])
@@ -26,14 +26,14 @@ import Testing
         #expect(control.data == TestPNG.be32(3) + TestPNG.be32(3))
 
         let sequenced = chunks.filter { $0.type == "fcTL" || $0.type == "fdAT" }
-        #expect(sequenced.map { TestPNG.read32($0.data, 0) } == [0, 1, 2, 3, 4])
+        #expect(sequenced.map { TestPNG.read32($0.data, 0) } == [0, 1, 2, 3, 4] as [UInt32])
         for frameControl in chunks.filter({ $0.type == "fcTL" }) {
             let d = frameControl.data
             #expect(d.count == 26)
             #expect(TestPNG.read32(d, 4) == 6 && TestPNG.read32(d, 8) == 4)  // full canvas
             #expect(TestPNG.read32(d, 12) == 0 && TestPNG.read32(d, 16) == 0)  // at the origin
-            #expect(Array(d[20..<24]) == [0, 1, 0, 10])  // 1/10 s
-            #expect(Array(d[24..<26]) == [0, 0])  // dispose none, blend source
+            #expect(Array(d[20..<24]) == [0, 1, 0, 10] as [UInt8])  // 1/10 s
+            #expect(Array(d[24..<26]) == [0, 0] as [UInt8])  // dispose none, blend source
         }
     }
 

@@ -152,7 +152,7 @@ struct BlendModeTests {
         ctx.setAlpha(0.4)
         ctx.setFillColor(Color(red: 0.1, green: 0.2, blue: 0.3, alpha: 0.5))
         ctx.fill(shape, using: rule)
-        let coverage = (0..<(56 * 48)).map { mask.pixmap.data[4 * $0 + 3] }
+        let coverage = (0..<(56 * 48)).map { (i: Int) -> UInt8 in mask.pixmap.data[4 * i + 3] }
         let black = [PremultipliedRGBA8](repeating: .transparent, count: 56 * 48)
         expected.data.withUnsafeMutableBytes { raw in
             let px = raw.baseAddress!.assumingMemoryBound(to: PremultipliedRGBA8.self)

@@ -208,8 +208,8 @@ import CutoutGeometry
             var ctx = try DrawingContext(width: 40, height: 30)
             for y in 0..<30 {
                 for x in 0..<40 {
-                    ctx.setFillColor(Color(red: CGFloat(x) / 40, green: 0.5, blue: CGFloat(y) / 30,
-                                           alpha: CGFloat((x * 5 + y * 11) % 256) / 255))
+                    let alpha: Int = (x * 5 + y * 11) % 256
+                    ctx.setFillColor(Color(red: CGFloat(x) / 40, green: 0.5, blue: CGFloat(y) / 30, alpha: CGFloat(alpha) / 255))
                     ctx.fill(Path(rect: CGRect(x: x, y: y, width: 1, height: 1)))
                 }
             }

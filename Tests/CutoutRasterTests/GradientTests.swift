@@ -127,7 +127,9 @@ struct GradientTests {
             for x in 0..<8 { seen.insert((DitheredColor.ditherRow(y) >> UInt64(8 * x)) & 0xFF) }
             #expect(DitheredColor.ditherRow(y) == DitheredColor.ditherRow(y + 8) && DitheredColor.ditherRow(y) == DitheredColor.ditherRow(y - 8))
         }
-        #expect(seen == Set((0..<64).map { UInt64(4 * $0 + 2) }))
+        // Typed: inside #expect, `UInt64(4 * $0 + 2)` took the type checker 13 s.
+        let thresholds = Set((0..<64).map { (k: Int) -> UInt64 in UInt64(4 * k + 2) })
+        #expect(seen == thresholds)
         // Whole 8-bit values pass unchanged; the fraction rounds up for exactly its share.
         let exact = DitheredColor(PremultipliedRGBA8(r: 10, g: 20, b: 30, a: 255))
         #expect(seen.allSatisfy { exact.pixel(threshold: $0) == PremultipliedRGBA8(r: 10, g: 20, b: 30, a: 255) })

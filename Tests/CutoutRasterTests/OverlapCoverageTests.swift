@@ -228,7 +228,8 @@ import CutoutGeometry
         ("a level edge a rounding error long", [[(24.0, 4.0), (34.0, 14.0), (34.0 + 1e-12, 14.0), (44.0, 24.0), (24.0, 44.0),
                                                  (4.0, 24.0)]],
          true, true),
-        ("thirty-three apart", (0..<33).map { diamond(2.5 + 4 * Double($0 % 11), 6 + 12 * Double($0 / 11), 1.5) }, false, false),
+        ("thirty-three apart", (0..<33).map { (k: Int) -> [(Double, Double)] in diamond(2.5 + 4 * Double(k % 11), 6 + 12 * Double(k / 11), 1.5) },
+         false, false),
     ] as [(String, [[(Double, Double)]], Bool, Bool)])
     func separateSidesSkipTheCheck(_ name: String, contours: [[(Double, Double)]], nonZero: Bool, evenOdd: Bool) {
         var path = Path()

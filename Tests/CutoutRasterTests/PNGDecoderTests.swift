@@ -399,7 +399,7 @@ typealias SplitMix64 = FuzzRandom
 @Suite struct ZlibTests {
     @Test func compressThenInflateOverSplitPieces() throws {
         var rng = SplitMix64(state: 42)
-        let input = (0..<5000).map { i in i % 7 == 0 ? UInt8(truncatingIfNeeded: rng.next()) : UInt8(i % 251) }
+        let input = (0..<5000).map { (i: Int) -> UInt8 in i % 7 == 0 ? UInt8(truncatingIfNeeded: rng.next()) : UInt8(i % 251) }
         let compressed = try Zlib.compress(input, level: 6)
         #expect(compressed.count < input.count)
         let cuts = [0, 1, 1, 10, compressed.count / 2, compressed.count]

@@ -98,7 +98,7 @@ enum PNGExport {
             }
         }
         let scanlines = PNGEncoder.filteredScanlines(pixmap, format: .rgb)
-        let filters = (0..<6).map { scanlines[$0 * (1 + 40 * 3)] }
+        let filters = (0..<6).map { (row: Int) -> UInt8 in scanlines[row * (1 + 40 * 3)] }
         #expect(filters == [PNGFilter.sub.rawValue] + Array(repeating: PNGFilter.up.rawValue, count: 5))
     }
 

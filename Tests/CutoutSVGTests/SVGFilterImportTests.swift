@@ -32,7 +32,7 @@ import CutoutRaster
         #expect(f.regionUnits == .userSpaceOnUse && f.region == CGRect(x: 0, y: 0, width: 72, height: 56))
         #expect(f.primitives.allSatisfy { $0.colorSpace == .sRGB })
         let hard = [CGFloat](repeating: 0, count: 18) + [127, 0]
-        #expect(f.primitives.map(\.effect) == [
+        let figmaEffects: [FilterEffect] = [
             .flood(color: Color(red: 0, green: 0, blue: 0, alpha: 0)),
             .colorMatrix(.sourceAlpha, .matrix(hard)),
             .offset(.previous, dx: 0, dy: 4),
@@ -41,7 +41,8 @@ import CutoutRaster
             .colorMatrix(.previous, .matrix([0, 0, 0, 0, 0.0627451, 0, 0, 0, 0, 0.0941176, 0, 0, 0, 0, 0.156863, 0, 0, 0, 0.18, 0])),
             .blend(.previous, .named("BackgroundImageFix"), mode: .normal),
             .blend(.sourceGraphic, .named("effect1_dropShadow_12_7"), mode: .normal),
-        ])
+        ]
+        #expect(f.primitives.map(\.effect) == figmaEffects)
         #expect(f.primitives.map(\.result) == ["BackgroundImageFix", "hardAlpha", nil, nil, nil, nil, "effect1_dropShadow_12_7", "shape"])
     }
 

@@ -111,14 +111,15 @@ import CutoutRaster
             """#)
         #expect(image.warnings.isEmpty)
         let hex = Color(r8: 0x10, g8: 0x20, b8: 0x30)
-        #expect(effects == [
+        let lightings: [FilterEffect] = [
             .diffuseLighting(.sourceAlpha, surfaceScale: 4, diffuseConstant: 0.5, color: hex, light: .distant(azimuth: 30, elevation: 60)),
             .specularLighting(.previous, surfaceScale: 1, specularConstant: 2, specularExponent: 16, color: .white, light: .point(x: 1, y: 2, z: 3)),
             .diffuseLighting(.previous, surfaceScale: 1, diffuseConstant: 1, color: .white,
                              light: .spot(x: 1, y: 2, z: 3, pointsAtX: 4, pointsAtY: 5, pointsAtZ: 6, specularExponent: 7, limitingConeAngle: 8)),
             .specularLighting(.previous, surfaceScale: 1, specularConstant: 1, specularExponent: 1, color: .white,
                               light: .spot(x: 0, y: 0, z: 0, pointsAtX: 0, pointsAtY: 0, pointsAtZ: 0, specularExponent: 1, limitingConeAngle: nil)),
-        ])
+        ]
+        #expect(effects == lightings)
     }
 
     @Test func lightingWithoutLightSourceGivesTransparentBlack() throws {

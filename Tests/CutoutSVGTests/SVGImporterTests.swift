@@ -104,7 +104,7 @@ import CutoutRaster
             guard let a, a.count == b.count else { return false }
             return zip(a, b).allSatisfy { abs($0 - $1) < 1e-9 }
         }
-        let diagonal = (60.0 * 60 + 80 * 80).squareRoot() / 2.squareRoot()
+        let diagonal = CGFloat(60 * 60 + 80 * 80).squareRoot() / CGFloat(2).squareRoot()
         #expect(close(try dashes("3mm, 2mm").0, [3 * 96 / 25.4, 2 * 96 / 25.4]))
         #expect(close(try dashes("1in 6pt").0, [96, 8]))
         #expect(close(try dashes("10% 4px 5").0, [0.1 * diagonal, 4, 5, 0.1 * diagonal, 4, 5]))
