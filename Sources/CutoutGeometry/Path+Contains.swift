@@ -47,7 +47,7 @@ extension Path {
             let below = a.y > point.y && b.y > point.y && c.y > point.y && d.y > point.y
             return !(left || right || above || below)
         }
-        let tol = tolerance > 0 && tolerance.isFinite ? tolerance : 0.25
+        let tol = Self.flatteningTolerance(tolerance)
         var open = false, flattened = 0
         defer { WorkMeter.record(flattened, .flattenedPoints) }
         for element in elements {
@@ -61,25 +61,17 @@ extension Path {
             case .quadCurveTo(let p, let c):
                 let p0 = prev, p1 = c.applying(transform), p2 = p.applying(transform)
                 if straddles(p0, p1, p2, p2) {
-                    let n = Bezier.quadSegments(p0, p1, p2, tolerance: tol)
-                    for i in 1..<n {
-                        let q = Bezier.quadPoint(p0, p1, p2, CGFloat(i) / CGFloat(n))
-                        edge(prev, q); prev = q
-                    }
-                    flattened += n
+                    flattened += Self.flattenQuad(p0, p1, p2, tolerance: tol) { edge(prev, $0); prev = $0 }
+                } else {
+                    edge(prev, p2); prev = p2
                 }
-                edge(prev, p2); prev = p2
             case .curveTo(let p, let c1, let c2):
                 let p0 = prev, p1 = c1.applying(transform), p2 = c2.applying(transform), p3 = p.applying(transform)
                 if straddles(p0, p1, p2, p3) {
-                    let n = Bezier.cubicSegments(p0, p1, p2, p3, tolerance: tol)
-                    for i in 1..<n {
-                        let q = Bezier.cubicPoint(p0, p1, p2, p3, CGFloat(i) / CGFloat(n))
-                        edge(prev, q); prev = q
-                    }
-                    flattened += n
+                    flattened += Self.flattenCubic(p0, p1, p2, p3, tolerance: tol) { edge(prev, $0); prev = $0 }
+                } else {
+                    edge(prev, p3); prev = p3
                 }
-                edge(prev, p3); prev = p3
             case .closeSubpath:
                 if open { edge(prev, start) }
                 prev = start; open = false

@@ -52,7 +52,7 @@ extension Path {
     /// ``flattened(tolerance:transform:)``.
     public func forEachFlattenedPoint(tolerance: CGFloat = 0.25, transform: Transform = .identity,
                                       _ body: (FlattenEvent) -> Void) {
-        let tol = tolerance > 0 && tolerance.isFinite ? tolerance : 0.25
+        let tol = Self.flatteningTolerance(tolerance)
         let t = transform
         var cur = CGPoint.zero
         var emitted = 0
@@ -64,18 +64,42 @@ extension Path {
             case .lineTo(let p):
                 cur = p.applying(t); body(.lineTo(cur)); emitted += 1
             case .quadCurveTo(let p, let c):
-                let p0 = cur, p1 = c.applying(t), p2 = p.applying(t)
-                let n = Bezier.quadSegments(p0, p1, p2, tolerance: tol)
-                for i in 1..<n { body(.lineTo(Bezier.quadPoint(p0, p1, p2, CGFloat(i) / CGFloat(n)))) }
-                body(.lineTo(p2)); cur = p2; emitted += n
+                let p2 = p.applying(t)
+                emitted += Self.flattenQuad(cur, c.applying(t), p2, tolerance: tol) { body(.lineTo($0)) }
+                cur = p2
             case .curveTo(let p, let c1, let c2):
-                let p0 = cur, p1 = c1.applying(t), p2 = c2.applying(t), p3 = p.applying(t)
-                let n = Bezier.cubicSegments(p0, p1, p2, p3, tolerance: tol)
-                for i in 1..<n { body(.lineTo(Bezier.cubicPoint(p0, p1, p2, p3, CGFloat(i) / CGFloat(n)))) }
-                body(.lineTo(p3)); cur = p3; emitted += n
+                let p3 = p.applying(t)
+                emitted += Self.flattenCubic(cur, c1.applying(t), c2.applying(t), p3, tolerance: tol) { body(.lineTo($0)) }
+                cur = p3
             case .closeSubpath:
                 body(.close)
             }
         }
+    }
+
+    /// `tolerance` when it is positive and finite, else the default 0.25.
+    static func flatteningTolerance(_ tolerance: CGFloat) -> CGFloat {
+        tolerance > 0 && tolerance.isFinite ? tolerance : 0.25
+    }
+
+    /// Calls `point` with the points that follow `p0` on the quadratic flattened to
+    /// `tolerance` (equal steps of t, the last one `p2`) and returns how many there are.
+    @inline(__always)
+    static func flattenQuad(_ p0: CGPoint, _ p1: CGPoint, _ p2: CGPoint, tolerance: CGFloat,
+                            _ point: (CGPoint) -> Void) -> Int {
+        let n = Bezier.quadSegments(p0, p1, p2, tolerance: tolerance)
+        for i in 1..<n { point(Bezier.quadPoint(p0, p1, p2, CGFloat(i) / CGFloat(n))) }
+        point(p2)
+        return n
+    }
+
+    /// ``flattenQuad(_:_:_:tolerance:_:)`` for a cubic.
+    @inline(__always)
+    static func flattenCubic(_ p0: CGPoint, _ p1: CGPoint, _ p2: CGPoint, _ p3: CGPoint, tolerance: CGFloat,
+                             _ point: (CGPoint) -> Void) -> Int {
+        let n = Bezier.cubicSegments(p0, p1, p2, p3, tolerance: tolerance)
+        for i in 1..<n { point(Bezier.cubicPoint(p0, p1, p2, p3, CGFloat(i) / CGFloat(n))) }
+        point(p3)
+        return n
     }
 }
