@@ -4,7 +4,8 @@ import Foundation
 // The PNG/APNG decoder and the encoders. Invariants: a decoded image has its stated size and
 // premultiplied pixels, and encoding it then decoding gives the same pixels and scale; a
 // pixmap made from the input's bytes survives PNG and APNG encoding exactly (the APNG's
-// default image is frame 0, and each frame's fdAT data, rewrapped as IDAT, decodes to its frame).
+// default image is frame 0, and painting each frame's image data, rewrapped as a PNG of its
+// fcTL rectangle, over the frames before it gives that frame).
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzPNG(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
@@ -29,11 +30,16 @@ public func fuzzPNG(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     } catch {
         require(false, "the APNG does not decode: \(error)")
     }
+    var canvas = pixmap
     for (i, frame) in frames.enumerated() {
-        let single = extractFrame(i, from: [UInt8](apng))
+        let (single, x0, y0) = extractFrame(i, from: [UInt8](apng))
         do {
-            let decoded = try Pixmap(pngData: Data(single))
-            require(decoded.data == frame.data, "APNG frame \(i) decodes to other pixels")
+            let part = try Pixmap(pngData: Data(single))
+            require(x0 + part.width <= canvas.width && y0 + part.height <= canvas.height, "APNG frame \(i) leaves the canvas")
+            for y in 0..<part.height {
+                for x in 0..<part.width { canvas[x0 + x, y0 + y] = part[x, y] }
+            }
+            require(canvas.data == frame.data, "APNG frame \(i) shows other pixels")
         } catch {
             require(false, "APNG frame \(i) does not decode: \(error)")
         }
@@ -67,22 +73,35 @@ private func pixmap(from bytes: [UInt8]) -> Pixmap? {
     return try? Pixmap(width: width, height: height, scale: CGFloat(1 + Int(bytes[0] >> 6)), data: data)
 }
 
-/// A plain PNG holding frame `index` of an APNG: the header chunks, then that frame's image
-/// data as IDAT (fdAT without its sequence number), then IEND.
-private func extractFrame(_ index: Int, from apng: [UInt8]) -> [UInt8] {
+/// Frame `index` of an APNG as a plain PNG (the header with the frame's size, then its image
+/// data as IDAT, fdAT without its sequence number, then IEND) and where the frame goes.
+private func extractFrame(_ index: Int, from apng: [UInt8]) -> (png: [UInt8], x: Int, y: Int) {
     var reader = PNGChunkReader(bytes: apng, offset: 8)
-    var writer = PNGChunkWriter()
-    var frame = -1
+    var header: [UInt8] = []
+    var data: [[UInt8]] = []
+    var frame = -1, x = 0, y = 0
+    func int(_ b: ArraySlice<UInt8>, _ at: Int) -> Int {
+        b[(b.startIndex + at)..<(b.startIndex + at + 4)].reduce(0) { $0 << 8 | Int($1) }
+    }
     while let chunk = try? reader.next() {
         let body = apng[chunk.data]
         switch chunk.type {
-        case "IHDR", "pHYs": writer.append(chunk.type, body)
-        case "fcTL": frame += 1
-        case "IDAT" where frame == index: writer.append("IDAT", body)
-        case "fdAT" where frame == index: writer.append("IDAT", body.dropFirst(4))
+        case "IHDR": header = Array(body)
+        case "fcTL":
+            frame += 1
+            if frame == index {
+                header.replaceSubrange(0..<8, with: body[(body.startIndex + 4)..<(body.startIndex + 12)])
+                x = int(body, 12)
+                y = int(body, 16)
+            }
+        case "IDAT" where frame == index: data.append(Array(body))
+        case "fdAT" where frame == index: data.append(Array(body.dropFirst(4)))
         default: break
         }
     }
+    var writer = PNGChunkWriter()
+    writer.append("IHDR", header)
+    for piece in data { writer.append("IDAT", piece) }
     writer.append("IEND", [])
-    return writer.bytes
+    return (writer.bytes, x, y)
 }

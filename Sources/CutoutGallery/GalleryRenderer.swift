@@ -36,7 +36,7 @@ private final class SceneWork: @unchecked Sendable {
     let section: Int
     let scene: GalleryScene
     var frames: [Pixmap?]
-    var compressed: [[UInt8]?]
+    var compressed: [APNG.CompressedFrame?]
     var framesToRender: Int
     var framesToCompress: Int
     /// The image file and the SVG file.
@@ -153,18 +153,20 @@ private final class GalleryPass: @unchecked Sendable {
         let frames = work.frames.map { $0! }
         let format = PNGEncoder.Format(for: frames)
         for (f, pixmap) in frames.enumerated() {
-            queue.add(priority: Self.encodePriority) { self.compress(work, frame: f, pixmap: pixmap, format: format) }
+            let previous = f > 0 ? frames[f - 1] : nil
+            queue.add(priority: Self.encodePriority) { self.compress(work, frame: f, pixmap: pixmap, after: previous, format: format) }
         }
     }
 
-    private func compress(_ work: SceneWork, frame: Int, pixmap: Pixmap, format: PNGEncoder.Format) {
-        let compressed = Result { () throws(PNGError) in try PNGEncoder.compressedImage(pixmap, format: format) }
+    private func compress(_ work: SceneWork, frame: Int, pixmap: Pixmap, after previous: Pixmap?, format: PNGEncoder.Format) {
+        let compressed = Result { () throws(PNGError) in try APNG.compressedFrame(pixmap, after: previous, format: format) }
         lock.lock()
         switch compressed {
-        case .success(let bytes): work.compressed[frame] = bytes
+        case .success(let compressed): work.compressed[frame] = compressed
         case .failure(let error): work.error = work.error ?? APNGError.encoding(error)
         }
-        // The pixels are no longer needed once compressed.
+        // The scene lets go of the pixels once compressed; the next frame's task keeps its own
+        // reference, to compare, until it has run.
         work.frames[frame] = nil
         work.framesToCompress -= 1
         let done = work.framesToCompress == 0

@@ -74,14 +74,24 @@ package enum PNGEncoder {
 
     /// The filtered, zlib-compressed scanlines of `pixmap` in `format`.
     package static func compressedImage(_ pixmap: Pixmap, format: Format) throws(PNGError) -> [UInt8] {
-        try Zlib.compress(filteredScanlines(pixmap, format: format), level: 6)
+        try compressedImage(pixmap, rect: PixelRect(minX: 0, minY: 0, maxX: pixmap.width, maxY: pixmap.height), format: format)
     }
 
-    /// Every row converted to straight samples in `format` and filtered with the filter that
-    /// minimises the sum of absolute signed bytes (the heuristic the PNG specification suggests).
-    static func filteredScanlines(_ pixmap: Pixmap, format: Format) -> [UInt8] {
+    /// The filtered, zlib-compressed scanlines of the part of `pixmap` in `rect` (inside its
+    /// bounds, not empty): an image of `rect`'s size.
+    static func compressedImage(_ pixmap: Pixmap, rect: PixelRect, format: Format) throws(PNGError) -> [UInt8] {
+        try Zlib.compress(filteredScanlines(pixmap, rect: rect, format: format), level: 6)
+    }
+
+    /// Every row of `rect` in `pixmap` converted to straight samples in `format` and filtered
+    /// with the filter that minimises the sum of absolute signed bytes (the heuristic the PNG
+    /// specification suggests).
+    static func filteredScanlines(_ pixmap: Pixmap, rect: PixelRect, format: Format) -> [UInt8] {
+        precondition(!rect.isEmpty && rect.minX >= 0 && rect.minY >= 0 && rect.maxX <= pixmap.width && rect.maxY <= pixmap.height,
+                     "the rect must be a non-empty part of the pixmap")
         let channels = format.colorType.channels
-        let rowBytes = pixmap.width * channels
+        let width = rect.width, height = rect.height
+        let rowBytes = width * channels
         let line = rowBytes + 1
         let rowWords = (rowBytes + 7) / 8
         // This row and the one above in the word layout PNGFilter.best reads; zeros above the first.
@@ -90,16 +100,16 @@ package enum PNGEncoder {
         defer { rows.deallocate() }
         var above = rows, current = rows + rowWords
         return pixmap.data.withUnsafeBufferPointer { d in
-            [UInt8](unsafeUninitializedCapacity: pixmap.height * line) { out, initialized in
-                for y in 0..<pixmap.height {
-                    straightRow(d.baseAddress! + y * pixmap.width * 4, pixels: pixmap.width, format: format, into: current)
+            [UInt8](unsafeUninitializedCapacity: height * line) { out, initialized in
+                for y in 0..<height {
+                    straightRow(d.baseAddress! + ((rect.minY + y) * pixmap.width + rect.minX) * 4, pixels: width, format: format, into: current)
                     let filter = PNGFilter.best(row: current, above: above, count: rowBytes, stride: channels)
                     out[y * line] = filter.rawValue
                     PNGFilter.apply(filter, row: current, above: above, count: rowBytes, stride: channels,
                                     into: out.baseAddress! + y * line + 1)
                     swap(&above, &current)
                 }
-                initialized = pixmap.height * line
+                initialized = height * line
             }
         }
     }

@@ -97,7 +97,7 @@ enum PNGExport {
                 pixmap[x, y] = PremultipliedRGBA8(r: v, g: 255 - v, b: v / 2, a: 255)
             }
         }
-        let scanlines = PNGEncoder.filteredScanlines(pixmap, format: .rgb)
+        let scanlines = PNGEncoder.filteredScanlines(pixmap, rect: PixelRect(minX: 0, minY: 0, maxX: 40, maxY: 6), format: .rgb)
         let filters = (0..<6).map { (row: Int) -> UInt8 in scanlines[row * (1 + 40 * 3)] }
         #expect(filters == [PNGFilter.sub.rawValue] + Array(repeating: PNGFilter.up.rawValue, count: 5))
     }
