@@ -10,7 +10,15 @@ public struct AlphaMask: Hashable, Sendable {
     public let width: Int
     public let height: Int
     /// `width · height` coverage values, 0 (nothing) ... 255 (full).
-    public var data: [UInt8]
+    ///
+    /// The count never changes: an array of another length assigned here is fitted to the
+    /// mask (values past the end dropped, missing ones 0), because the blur and the
+    /// compositors read the values through pointers.
+    public var data: [UInt8] {
+        didSet {
+            if data.count != width * height { data = Pixmap.fitted(data, count: width * height) }
+        }
+    }
 
     /// A mask of zeros.
     /// - Throws: ``PixmapError/invalidSize(width:height:)`` outside ``Pixmap``'s limits.

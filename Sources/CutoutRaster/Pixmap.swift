@@ -36,7 +36,15 @@ public struct Pixmap: Hashable, Sendable {
     /// Pixels per point: 1, 2 or 3 for @1x, @2x, @3x renders.
     public var scale: CGFloat
     /// `width · height · 4` bytes: R, G, B, A per pixel, premultiplied.
-    public var data: [UInt8]
+    ///
+    /// The count never changes: an array of another length assigned here is fitted to the
+    /// pixmap (bytes past the end dropped, missing pixels transparent), because the renderer
+    /// and the encoders read and write the pixels through pointers.
+    public var data: [UInt8] {
+        didSet {
+            if data.count != width * height * 4 { data = Pixmap.fitted(data, count: width * height * 4) }
+        }
+    }
 
     /// A transparent pixmap.
     /// - Throws: ``PixmapError/invalidSize(width:height:)`` outside the documented limits.
@@ -60,6 +68,11 @@ public struct Pixmap: Hashable, Sendable {
         self.height = height
         self.scale = scale.isFinite && scale > 0 ? scale : 1
         self.data = data
+    }
+
+    /// `bytes` cut or padded with zeros to `count`.
+    static func fitted(_ bytes: [UInt8], count: Int) -> [UInt8] {
+        bytes.count > count ? Array(bytes.prefix(count)) : bytes + [UInt8](repeating: 0, count: count - bytes.count)
     }
 
     /// Throws unless `width × height` is within the limits.

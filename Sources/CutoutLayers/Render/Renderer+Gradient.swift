@@ -48,10 +48,10 @@ extension Renderer {
         let x1 = Int(device.maxX.rounded(.up)), y1 = Int(device.maxY.rounded(.up))
         guard var tile = try? Pixmap(width: x1 - x0, height: y1 - y0, scale: 1) else { return }
         let shader = Shader(paint: paint, transform: ctx.ctm)
-        let w = tile.width
+        let w = tile.width, h = tile.height
         tile.data.withUnsafeMutableBytes { raw in
             let px = raw.bindMemory(to: PremultipliedRGBA8.self)
-            for row in 0..<tile.height {
+            for row in 0..<h {
                 shader.shade(x: x0, y: y0 + row, count: w, into: px.baseAddress! + row * w)
             }
         }
