@@ -39,30 +39,40 @@ extension Pixmap {
     public func gaussianBlurred(sigmaX: CGFloat, sigmaY: CGFloat) -> Pixmap {
         let planX = BlurPlan(sigma: sigmaX), planY = BlurPlan(sigma: sigmaY)
         if planX == nil && planY == nil { return self }
-        let w = width, h = height
-        var buffer = [Float](unsafeUninitializedCapacity: w * h * 4) { b, n in
-            for i in 0..<(w * h * 4) { b[i] = Float(data[i]) }
-            n = w * h * 4
+        let w = width, h = height, count = w * h * 4
+        // Pointers, `while` loops and explicit comparisons instead of subscripts, ranges and
+        // `min`/`max`: a debug build runs those as calls (bounds checks, generic code), which made
+        // this blur most of the gallery's and the spotlight tests' time there; an optimised
+        // build compiles both forms alike.
+        let buffer = UnsafeMutablePointer<Float>.allocate(capacity: count)
+        defer { buffer.deallocate() }
+        data.withUnsafeBufferPointer { src in
+            let s = src.baseAddress!
+            var i = 0
+            while i < count { buffer[i] = Float(s[i]); i += 1 }
         }
-        buffer.withUnsafeMutableBufferPointer { buf in
-            guard let base = buf.baseAddress else { return }
-            if let planX {
-                planX.run(lines: h, length: w, lineStride: w * 4, pixelStride: 4, base: base)
-            }
-            if let planY {
-                planY.run(lines: w, length: h, lineStride: 4, pixelStride: w * 4, base: base)
-            }
+        if let planX {
+            planX.run(lines: h, length: w, lineStride: w * 4, pixelStride: 4, base: buffer)
+        }
+        if let planY {
+            planY.run(lines: w, length: h, lineStride: 4, pixelStride: w * 4, base: buffer)
+        }
+        @inline(__always) func quantized(_ v: Float) -> UInt8 {
+            let t = v + 0.5
+            return UInt8(t < 0 ? 0 : t > 255 ? 255 : t)
         }
         var out = self
         out.data.withUnsafeMutableBufferPointer { dst in
-            for p in 0..<(w * h) {
-                let i = p * 4
-                func q(_ v: Float) -> UInt8 { UInt8(min(max(v + 0.5, 0), 255)) }
-                let a = q(buffer[i + 3])
-                dst[i] = min(q(buffer[i]), a)
-                dst[i + 1] = min(q(buffer[i + 1]), a)
-                dst[i + 2] = min(q(buffer[i + 2]), a)
-                dst[i + 3] = a
+            let d = dst.baseAddress!
+            var i = 0
+            while i < count {
+                let a = quantized(buffer[i + 3])
+                let r = quantized(buffer[i]), g = quantized(buffer[i + 1]), b = quantized(buffer[i + 2])
+                d[i] = r < a ? r : a
+                d[i + 1] = g < a ? g : a
+                d[i + 2] = b < a ? b : a
+                d[i + 3] = a
+                i += 4
             }
         }
         return out
@@ -147,68 +157,77 @@ struct BlurPlan: Equatable {
         let pad = reach
         let n = length + 2 * pad
         WorkMeter.record(lines * n * max(boxes.count, 1), .blurSamples)
-        var a = [Float](repeating: 0, count: n * 4)
-        var b = [Float](repeating: 0, count: n * 4)
+        // Two line buffers, each pass reading one and writing the other (pointers and `while`
+        // loops for the debug build's sake, as in `gaussianBlurred`).
+        let scratch = UnsafeMutablePointer<Float>.allocate(capacity: 2 * n * 4)
+        defer { scratch.deallocate() }
+        var a = scratch, b = scratch + n * 4
         for line in 0..<lines {
             let start = base + line * lineStride
-            for i in 0..<(n * 4) { a[i] = 0 }
-            for p in 0..<length {
-                let s = start + p * pixelStride
-                let o = (p + pad) * 4
-                a[o] = s[0]; a[o + 1] = s[1]; a[o + 2] = s[2]; a[o + 3] = s[3]
+            a.update(repeating: 0, count: n * 4)
+            var p = 0
+            while p < length {
+                let s = start + p * pixelStride, o = a + (p + pad) * 4
+                o[0] = s[0]; o[1] = s[1]; o[2] = s[2]; o[3] = s[3]
+                p += 1
             }
             if boxes.isEmpty {
-                convolve(a, into: &b, count: n)
+                convolve(a, into: b, count: n)
                 swap(&a, &b)
             } else {
                 for box in boxes {
-                    boxBlur(a, into: &b, count: n, left: box.left, right: box.right)
+                    boxBlur(a, into: b, count: n, left: box.left, right: box.right)
                     swap(&a, &b)
                 }
             }
-            for p in 0..<length {
-                let s = start + p * pixelStride
-                let o = (p + pad) * 4
-                s[0] = a[o]; s[1] = a[o + 1]; s[2] = a[o + 2]; s[3] = a[o + 3]
+            p = 0
+            while p < length {
+                let s = start + p * pixelStride, o = a + (p + pad) * 4
+                s[0] = o[0]; s[1] = o[1]; s[2] = o[2]; s[3] = o[3]
+                p += 1
             }
         }
     }
 
     /// Running-sum box filter over window `[i − left, i + right]`, zero outside `0..<count`.
-    private func boxBlur(_ src: [Float], into dst: inout [Float], count: Int, left: Int, right: Int) {
+    private func boxBlur(_ s: UnsafePointer<Float>, into d: UnsafeMutablePointer<Float>, count: Int, left: Int, right: Int) {
         let scale = 1 / Float(left + right + 1)
-        src.withUnsafeBufferPointer { s in
-            dst.withUnsafeMutableBufferPointer { d in
-                for c in 0..<4 {
-                    // Double sums keep long windows free of drift.
-                    var sum: Double = 0
-                    for j in 0...min(right, count - 1) { sum += Double(s[j * 4 + c]) }
-                    for i in 0..<count {
-                        d[i * 4 + c] = Float(sum) * scale
-                        let enter = i + right + 1, leave = i - left
-                        if enter < count { sum += Double(s[enter * 4 + c]) }
-                        if leave >= 0 { sum -= Double(s[leave * 4 + c]) }
-                    }
-                }
+        let last = right < count - 1 ? right : count - 1
+        for c in 0..<4 {
+            // Double sums keep long windows free of drift.
+            var sum: Double = 0
+            var j = 0
+            while j <= last { sum += Double(s[j * 4 + c]); j += 1 }
+            var i = 0
+            while i < count {
+                d[i * 4 + c] = Float(sum) * scale
+                let enter = i + right + 1, leave = i - left
+                if enter < count { sum += Double(s[enter * 4 + c]) }
+                if leave >= 0 { sum -= Double(s[leave * 4 + c]) }
+                i += 1
             }
         }
     }
 
-    private func convolve(_ src: [Float], into dst: inout [Float], count: Int) {
+    private func convolve(_ s: UnsafePointer<Float>, into d: UnsafeMutablePointer<Float>, count: Int) {
         let radius = kernel.count / 2
-        src.withUnsafeBufferPointer { s in
-            dst.withUnsafeMutableBufferPointer { d in
-                for i in 0..<count {
-                    var acc: (Float, Float, Float, Float) = (0, 0, 0, 0)
-                    for k in -radius...radius {
-                        let j = i + k
-                        guard j >= 0, j < count else { continue }
+        kernel.withUnsafeBufferPointer { weights in
+            let kernel = weights.baseAddress!
+            var i = 0
+            while i < count {
+                var acc: (Float, Float, Float, Float) = (0, 0, 0, 0)
+                var k = -radius
+                while k <= radius {
+                    let j = i + k
+                    if j >= 0 && j < count {
                         let w = kernel[k + radius]
                         acc.0 += w * s[j * 4]; acc.1 += w * s[j * 4 + 1]
                         acc.2 += w * s[j * 4 + 2]; acc.3 += w * s[j * 4 + 3]
                     }
-                    d[i * 4] = acc.0; d[i * 4 + 1] = acc.1; d[i * 4 + 2] = acc.2; d[i * 4 + 3] = acc.3
+                    k += 1
                 }
+                d[i * 4] = acc.0; d[i * 4 + 1] = acc.1; d[i * 4 + 2] = acc.2; d[i * 4 + 3] = acc.3
+                i += 1
             }
         }
     }
