@@ -83,6 +83,10 @@ import Testing
             #expect(s.id.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" })
         }
         #expect(scenes[6].frames.count > 3)
+        // Each scene can be built alone (tests do); other identifiers build nothing.
+        #expect(scenes.map(\.id) == SpotlightGallery.sceneIDs)
+        #expect(SpotlightGallery.scene("spotlight-step-4") == nil && SpotlightGallery.scene("spotlight-step-0") == nil)
+        #expect(SpotlightGallery.scene("spotlight") == nil)
         // Every still step places a bubble (no sheet fallback on this screen).
         let registry = SpotlightGallery.targets(scrolledBy: 0)
         for step in SpotlightGallery.tour.steps {
