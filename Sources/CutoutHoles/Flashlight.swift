@@ -49,17 +49,33 @@ public struct Flashlight: Hashable, Sendable {
         guard var pixmap = try? Pixmap(width: side, height: side, scale: s) else { return nil }
         let c = CGFloat(side) / 2, r = effectiveRadius * s, soft = effectiveSoftness * s
         let base = color
-        for y in 0..<side {
-            for x in 0..<side {
-                let d = hypot(CGFloat(x) + 0.5 - c, CGFloat(y) + 0.5 - c)
-                let t: CGFloat
-                if soft > 0 {
-                    let u = min(max((d - (r - soft / 2)) / soft, 0), 1)
-                    t = u * u * (3 - 2 * u)
-                } else {
-                    t = min(max(d - r + 0.5, 0), 1)
+        // Most pixels are clear (inside the spot) or full (past the fade): their colour is
+        // worked out once.
+        let clear = base.withAlphaComponent(base.alpha * 0).premultiplied
+        let full = base.withAlphaComponent(base.alpha * 1).premultiplied
+        pixmap.data.withUnsafeMutableBytes { raw in
+            let px = raw.bindMemory(to: PremultipliedRGBA8.self).baseAddress!
+            // The image is symmetric about both centre lines (a mirrored pixel's offset from the
+            // centre is exactly the negated offset), so one quadrant is computed and written four
+            // times.
+            let half = (side + 1) / 2
+            for y in 0..<half {
+                for x in 0..<half {
+                    let d = hypot(CGFloat(x) + 0.5 - c, CGFloat(y) + 0.5 - c)
+                    let t: CGFloat
+                    if soft > 0 {
+                        let u = min(max((d - (r - soft / 2)) / soft, 0), 1)
+                        t = u * u * (3 - 2 * u)
+                    } else {
+                        t = min(max(d - r + 0.5, 0), 1)
+                    }
+                    let value = t == 0 ? clear : t == 1 ? full : base.withAlphaComponent(base.alpha * t).premultiplied
+                    let top = y * side, bottom = (side - 1 - y) * side
+                    px[top + x] = value
+                    px[top + side - 1 - x] = value
+                    px[bottom + x] = value
+                    px[bottom + side - 1 - x] = value
                 }
-                pixmap[x, y] = base.withAlphaComponent(base.alpha * t).premultiplied
             }
         }
         return pixmap
