@@ -15,9 +15,21 @@ package enum HolesGallery {
     static let imageScale: CGFloat = 2
 
     package static func scenes() -> [GalleryScene] {
-        [holeView(), holeKinds(), listHoles(), listScrolling(), listShortContent(), stackedHole(),
-         patternCutout(), shapedBorder(), erasedCurve(), shapesCatalogue(), outstretch(),
-         flashlight(), flashlightMoving()]
+        builders.map { $0.build() }
+    }
+
+    /// The scene `id` alone, built without the others (the flashlight's animation computes a
+    /// spot image per frame); nil for an unknown identifier.
+    package static func scene(id: String) -> GalleryScene? {
+        builders.first { $0.id == id }?.build()
+    }
+
+    /// Each scene's identifier and builder, in the gallery's order.
+    static var builders: [(id: String, build: () -> GalleryScene)] {
+        [("hole-view", holeView), ("hole-kinds", holeKinds), ("list-holes", listHoles), ("list-scrolling", listScrolling),
+         ("list-short-content", listShortContent), ("stacked-hole", stackedHole), ("pattern-cutout", patternCutout),
+         ("shaped-border", shapedBorder), ("erased-curve", erasedCurve), ("shapes-catalogue", shapesCatalogue),
+         ("outstretch", outstretch), ("flashlight", flashlight), ("flashlight-moving", flashlightMoving)]
     }
 
     // MARK: Palette and helpers

@@ -44,7 +44,7 @@ package enum SpotlightGallery {
 
     /// Every scene, in the gallery's order.
     package static func scenes() -> [GalleryScene] {
-        sceneIDs.compactMap(scene)
+        sceneIDs.compactMap { scene(id: $0) }
     }
 
     /// The identifiers of ``scenes()``, in order.
@@ -54,7 +54,7 @@ package enum SpotlightGallery {
     /// The scene `id` alone, built without the others (the blurred backdrop renders and blurs
     /// the whole screen first, and the animation composes fourteen frames); nil for an unknown
     /// identifier, or for the blurred backdrop if its snapshot cannot be rendered.
-    package static func scene(_ id: String) -> GalleryScene? {
+    package static func scene(id: String) -> GalleryScene? {
         let registry = targets(scrolledBy: 0)
         let frames = tour.steps.map {
             SpotlightLayout.frame(for: $0, targets: registry, viewport: viewport, calloutSize: calloutSize)

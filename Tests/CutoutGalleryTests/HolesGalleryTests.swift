@@ -19,10 +19,13 @@ import Testing
             #expect(s.frames.allSatisfy { $0.bounds.size == s.size })
         }
         #expect(scenes.filter { $0.frames.count > 1 }.map(\.id) == ["list-scrolling", "flashlight-moving"])
+        // The table scene(id:) looks in names each scene by the identifier it builds.
+        #expect(ids == HolesGallery.builders.map(\.id))
+        #expect(HolesGallery.scene(id: "hole") == nil)
     }
 
     @Test func listAnimationScrollsFromTopToBottom() throws {
-        let scene = try #require(HolesGallery.scenes().first { $0.id == "list-scrolling" })
+        let scene = try #require(HolesGallery.scene(id: "list-scrolling"))
         func firstCell(_ frame: Layer) -> String? { frame.sublayers.first { $0.name == "list" }?.sublayers.first?.name }
         #expect(firstCell(scene.frames[0]) == "cell-0")
         #expect(firstCell(scene.frames[scene.frames.count - 1]) != "cell-0")

@@ -24,7 +24,7 @@ import Testing
     /// The first frame of the scene `sceneID` at `scale` against `Golden/<golden ?? sceneID>.png`.
     static func check(_ sceneID: String, golden: String? = nil, scale: CGFloat = 1, tolerance: ImageTolerance,
                       sourceLocation: SourceLocation = #_sourceLocation) throws {
-        let scene = try #require(HolesGallery.scenes().first { $0.id == sceneID })
+        let scene = try #require(HolesGallery.scene(id: sceneID))
         let rendered = try LayerRenderer.render(scene.frames[0], size: scene.size, scale: scale)
         try assertImage(rendered, matchesGolden: golden ?? sceneID, in: .module, tolerance: tolerance, sourceLocation: sourceLocation)
     }
@@ -75,7 +75,7 @@ import Testing
 
     func expectMatchesResvg(_ sceneID: String, golden: String) throws {
         if let dir = Golden.recordingFolder?.path {
-            let scene = try #require(HolesGallery.scenes().first { $0.id == sceneID })
+            let scene = try #require(HolesGallery.scene(id: sceneID))
             try Data(SVGExporter.svg(for: scene.frames[0], size: scene.size).utf8)
                 .write(to: URL(fileURLWithPath: dir).appendingPathComponent(golden + ".svg"))
             return

@@ -41,13 +41,13 @@ import Testing
 
     @Test(arguments: stills)
     func galleryStill(sceneID: String) throws {
-        let scene = try #require(SpotlightGallery.scene(sceneID))
+        let scene = try #require(SpotlightGallery.scene(id: sceneID))
         try check(scene.frames[0], size: scene.size, name: sceneID)
     }
 
     @Test(arguments: animationFrames)
     func tourAnimationFrame(index: Int) throws {
-        let scene = try #require(SpotlightGallery.scene("spotlight-tour-animation"))
+        let scene = try #require(SpotlightGallery.scene(id: "spotlight-tour-animation"))
         try #require(scene.frames.indices.contains(index))
         try check(scene.frames[index], size: scene.size, name: "spotlight-tour-animation-frame-\(index)")
     }
@@ -75,13 +75,13 @@ import Testing
     @Test(arguments: stills2x)
     func galleryStillAt2x(golden: String) throws {
         let sceneID = String(golden.dropLast(3))
-        let scene = try #require(SpotlightGallery.scene(sceneID))
+        let scene = try #require(SpotlightGallery.scene(id: sceneID))
         try checkAt2x(scene.frames[0], size: scene.size, golden: golden)
     }
 
     @Test(arguments: animationFrames)
     func tourAnimationFrameAt2x(index: Int) throws {
-        let scene = try #require(SpotlightGallery.scene("spotlight-tour-animation"))
+        let scene = try #require(SpotlightGallery.scene(id: "spotlight-tour-animation"))
         try #require(scene.frames.indices.contains(index))
         try checkAt2x(scene.frames[index], size: scene.size, golden: "spotlight-tour-animation-frame-\(index)-2x")
     }
@@ -107,7 +107,7 @@ import Testing
     }
 
     func expectTopMatchesSkia(scale: CGFloat, golden name: String) throws {
-        let scene = try #require(SpotlightGallery.scene("spotlight-under-navigation-bar"))
+        let scene = try #require(SpotlightGallery.scene(id: "spotlight-under-navigation-bar"))
         let rendered = try LayerRenderer.render(scene.frames[0], size: scene.size, scale: scale)
         try assertImage(rendered.topRows(Int(112 * scale)), matchesGolden: name, in: .module,
                         tolerance: ImageTolerance(channel: 3, mismatchFraction: 0.017, far: (16, 0.0008)))

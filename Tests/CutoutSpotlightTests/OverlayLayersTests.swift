@@ -85,8 +85,8 @@ import Testing
         #expect(scenes[6].frames.count > 3)
         // Each scene can be built alone (tests do); other identifiers build nothing.
         #expect(scenes.map(\.id) == SpotlightGallery.sceneIDs)
-        #expect(SpotlightGallery.scene("spotlight-step-4") == nil && SpotlightGallery.scene("spotlight-step-0") == nil)
-        #expect(SpotlightGallery.scene("spotlight") == nil)
+        #expect(SpotlightGallery.scene(id: "spotlight-step-4") == nil && SpotlightGallery.scene(id: "spotlight-step-0") == nil)
+        #expect(SpotlightGallery.scene(id: "spotlight") == nil)
         // Every still step places a bubble (no sheet fallback on this screen).
         let registry = SpotlightGallery.targets(scrolledBy: 0)
         for step in SpotlightGallery.tour.steps {

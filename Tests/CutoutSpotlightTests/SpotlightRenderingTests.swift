@@ -106,7 +106,7 @@ import Testing
     }
 
     @Test func blurredBackdropStaysOutOfTheHoles() throws {
-        let scene = try #require(SpotlightGallery.scene("spotlight-blurred-backdrop"))
+        let scene = try #require(SpotlightGallery.scene(id: "spotlight-blurred-backdrop"))
         let shown = try render(scene.frames[0])
         let content = try render(SpotlightGallery.mockScreen(scrolledBy: 0))
         let frame = SpotlightLayout.frame(for: SpotlightGallery.tour.steps[1], targets: SpotlightGallery.targets(scrolledBy: 0),
@@ -177,7 +177,7 @@ import Testing
         #expect(near(b.resolvedBody.minX, 390 - a.resolvedBody.maxX, 1e-6))
         #expect(near(b.tipPoint.x, 390 - a.tipPoint.x, 1e-6) && near(b.tipPoint.y, a.tipPoint.y, 1e-6))
         // The mirrored screen puts the stars on the left, under the holes.
-        let shown = try render(try #require(SpotlightGallery.scene("spotlight-step-2-rtl")).frames[0], scale: 0.5)
+        let shown = try render(try #require(SpotlightGallery.scene(id: "spotlight-step-2-rtl")).frames[0], scale: 0.5)
         let content = try render(SpotlightGallery.mockScreen(scrolledBy: 0), scale: 0.5)
         let star = SpotlightGallery.starFrame(row: 1)
         let mirroredCenter = CGPoint(x: 390 - star.midX, y: star.midY)
