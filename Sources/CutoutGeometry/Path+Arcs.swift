@@ -11,8 +11,9 @@ extension Path {
     ///
     /// The sweep is `endAngle − startAngle` brought into `[0, 2π)` (clockwise) or `(−2π, 0]`
     /// (counter-clockwise); a difference of a full turn or more in the chosen direction draws a
-    /// full circle. If the path has a current point, a line joins it to the arc's start.
-    /// A negative radius adds nothing.
+    /// full circle, and so does a difference too large to represent (finite angles of opposite
+    /// signs near the largest `CGFloat`). If the path has a current point, a line joins it to
+    /// the arc's start. A negative radius adds nothing.
     public mutating func addArc(center: CGPoint, radius: CGFloat, startAngle: CGFloat, endAngle: CGFloat,
                                 clockwise: Bool, transform: Transform = .identity) {
         guard center.isFinitePoint, radius.isFinite, startAngle.isFinite, endAngle.isFinite,
@@ -20,7 +21,9 @@ extension Path {
         let twoPi = 2 * CGFloat.pi
         let delta = endAngle - startAngle
         var sweep: CGFloat
-        if clockwise {
+        if !delta.isFinite {
+            sweep = clockwise ? twoPi : -twoPi
+        } else if clockwise {
             sweep = delta >= twoPi ? twoPi : delta - twoPi * (delta / twoPi).rounded(.down)
         } else {
             sweep = delta <= -twoPi ? -twoPi : -((-delta) - twoPi * ((-delta) / twoPi).rounded(.down))
@@ -32,12 +35,20 @@ extension Path {
 
     /// Adds an arc from `startAngle` through `delta` radians (positive = increasing angle),
     /// as `CGMutablePath.addRelativeArc(center:radius:startAngle:delta:transform:)`.
+    ///
+    /// More than one turn winds round the circle again, as in Core Graphics, up to
+    /// ``maxArcTurns`` turns: a larger `delta` is clamped to that many (each turn costs six
+    /// cubics, and a `delta` of 1e300 would ask for 10³⁰⁰ of them).
     public mutating func addRelativeArc(center: CGPoint, radius: CGFloat, startAngle: CGFloat, delta: CGFloat,
                                         transform: Transform = .identity) {
         guard center.isFinitePoint, radius.isFinite, startAngle.isFinite, delta.isFinite, radius >= 0 else { return }
+        let limit = 2 * CGFloat.pi * Self.maxArcTurns
         addArcSweep(center: center, radii: CGSize(width: radius, height: radius),
-                    startAngle: startAngle, sweep: delta, transform: transform)
+                    startAngle: startAngle, sweep: min(max(delta, -limit), limit), transform: transform)
     }
+
+    /// The most turns ``addRelativeArc(center:radius:startAngle:delta:transform:)`` draws.
+    public static let maxArcTurns: CGFloat = 1024
 
     /// Elliptical arc through `sweep` radians from `startAngle`, as cubics of at most
     /// ``maxArcSegmentAngle`` each, joined to the current point by a line.

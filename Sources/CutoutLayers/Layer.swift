@@ -127,6 +127,25 @@ public class Layer {
 
     public init() {}
 
+    deinit {
+        // Releasing sublayers recursively (each layer's array releasing the next layer) takes a
+        // stack frame per level and overflowed on a chain of 50 000 layers. Instead the layers
+        // that only this tree holds are taken apart here, level by level: each is emptied
+        // before it is released, so its own deinit has nothing left to release.
+        guard !sublayers.isEmpty || mask != nil else { return }
+        var pending = sublayers
+        sublayers = []
+        if let mask { pending.append(mask) }
+        mask = nil
+        while var layer = pending.popLast() {
+            guard isKnownUniquelyReferenced(&layer) else { continue }
+            pending += layer.sublayers
+            layer.sublayers = []
+            if let mask = layer.mask { pending.append(mask) }
+            layer.mask = nil
+        }
+    }
+
     /// A layer with the given frame.
     public convenience init(frame: CGRect) {
         self.init()

@@ -33,8 +33,13 @@ public struct Pixmap: Hashable, Sendable {
 
     public let width: Int
     public let height: Int
-    /// Pixels per point: 1, 2 or 3 for @1x, @2x, @3x renders.
-    public var scale: CGFloat
+    /// Pixels per point: 1, 2 or 3 for @1x, @2x, @3x renders. A non-finite, zero or negative
+    /// scale becomes 1, as in the initialisers.
+    public var scale: CGFloat {
+        didSet {
+            if !(scale.isFinite && scale > 0) { scale = 1 }
+        }
+    }
     /// `width · height · 4` bytes: R, G, B, A per pixel, premultiplied.
     ///
     /// The count never changes: an array of another length assigned here is fitted to the

@@ -49,7 +49,7 @@ struct PatternShading: Sendable {
                 return ti < 0 || tj < 0 ? .transparent : px[tj * w + ti]
             }
             for k in 0..<count {
-                let fx = Double(x + k) + 0.5
+                let fx = Double(x) + Double(k) + 0.5
                 var u = a * fx + rowU, v = b * fx + rowV
                 guard !u.isNaN, !v.isNaN else { into[k] = .transparent; continue }
                 u = min(max(u, -limit), limit)

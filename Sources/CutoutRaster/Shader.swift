@@ -123,7 +123,7 @@ struct LinearShading: Sendable {
             // multiple of 8 long, so the pattern stays aligned with x).
             let color = table[gradientTableIndex(base, spread: spread, size: n)]
             let period = min(count, 8)
-            for i in 0..<period { into[i] = color.pixel(threshold: (dither >> (UInt64((x + i) & 7) << 3)) & 0xFF) }
+            for i in 0..<period { into[i] = color.pixel(threshold: (dither >> (UInt64((x &+ i) & 7) << 3)) & 0xFF) }
             var filled = period
             while filled < count {
                 let m = min(filled, count - filled)
@@ -134,8 +134,8 @@ struct LinearShading: Sendable {
         }
         table.withUnsafeBufferPointer { lut in
             for i in 0..<count {
-                let t = base + dtdx * (Double(x + i) + 0.5)
-                let d = (dither >> (UInt64((x + i) & 7) << 3)) & 0xFF
+                let t = base + dtdx * (Double(x) + Double(i) + 0.5)
+                let d = (dither >> (UInt64((x &+ i) & 7) << 3)) & 0xFF
                 into[i] = lut[gradientTableIndex(t, spread: spread, size: n)].pixel(threshold: d)
             }
         }
@@ -211,9 +211,9 @@ struct RadialShading: Sendable {
         let dither = DitheredColor.ditherRow(y)
         table.withUnsafeBufferPointer { lut in
             for i in 0..<count {
-                let fx = Double(x + i) + 0.5
+                let fx = Double(x) + Double(i) + 0.5
                 if let t = parameter(a * fx + rowX, b * fx + rowY), t.isFinite {
-                    let d = (dither >> (UInt64((x + i) & 7) << 3)) & 0xFF
+                    let d = (dither >> (UInt64((x &+ i) & 7) << 3)) & 0xFF
                     into[i] = (n == 1 ? lut[0] : lut[gradientTableIndex(t, spread: spread, size: n)]).pixel(threshold: d)
                 } else {
                     into[i] = .transparent

@@ -147,6 +147,29 @@ import Testing
         }
     }
 
+    /// Finite angles whose difference overflows, and relative sweeps of absurd size: a full
+    /// circle, and at most `maxArcTurns` turns (six cubics each), where they used to trap
+    /// converting an infinite or huge segment count to `Int`.
+    @Test func arcsWithHugeSweepsAreBounded() {
+        for clockwise in [true, false] {
+            var p = Path()
+            p.addArc(center: .zero, radius: 10, startAngle: -1e308, endAngle: 1e308, clockwise: clockwise)
+            p.addArc(center: .zero, radius: 10, startAngle: 1e308, endAngle: -1e308, clockwise: clockwise)
+            #expect(Self.allFinite(p))
+            #expect(p.elements.filter { if case .curveTo = $0 { true } else { false } }.count == 12)
+        }
+        for delta in [1e300, -1e300, CGFloat.greatestFiniteMagnitude, 1e12] {
+            var p = Path()
+            p.addRelativeArc(center: CGPoint(x: 5, y: 5), radius: 3, startAngle: 0.5, delta: delta)
+            #expect(Self.allFinite(p))
+            #expect(p.elements.count == 1 + 6 * Int(Path.maxArcTurns), "delta \(delta)")
+        }
+        // Within the limit, more than one turn still winds round again, as in Core Graphics.
+        var twice = Path()
+        twice.addRelativeArc(center: .zero, radius: 1, startAngle: 0, delta: 4 * .pi)
+        #expect(twice.elements.count == 1 + 12)
+    }
+
     @Test func geometryQueriesOnExtremePathsAreFiniteOrDocumented() {
         var rng = SplitMix64(state: 5)
         for i in 0..<300 {

@@ -66,4 +66,34 @@ import CutoutGeometry
         g.locations = [0.5, 0.2, 1]
         #expect(g.stops.map(\.location) == [0.5, 0.5, 1])
     }
+
+    /// A chain of 100 000 layers (and of masks) is released without a stack frame per level:
+    /// the recursive release overflowed the stack at 50 000.
+    @Test func deepTreesAreReleasedWithoutRecursion() {
+        weak var deepest: Layer?
+        do {
+            var top = Layer()
+            deepest = top
+            for i in 0..<100_000 {
+                let parent = Layer()
+                if i % 2 == 0 { parent.addSublayer(top) } else { parent.mask = top }
+                top = parent
+            }
+            #expect(deepest != nil)
+        }
+        #expect(deepest == nil)
+    }
+
+    /// Taking a tree apart does not take apart a subtree still held elsewhere.
+    @Test func releasingATreeKeepsSubtreesHeldElsewhere() {
+        let kept = Layer()
+        let leaf = Layer()
+        kept.addSublayer(leaf)
+        do {
+            let root = Layer()
+            root.addSublayer(kept)
+            root.mask = Layer()
+        }
+        #expect(kept.sublayers.count == 1 && kept.sublayers[0] === leaf && leaf.superlayer === kept)
+    }
 }

@@ -86,6 +86,26 @@ struct GradientTests {
         #expect(abs(Int(mid.r) - 65) <= 1 && mid.g == 0 && abs(Int(mid.b) - 64) <= 1 && abs(Int(mid.a) - 129) <= 1, "\(mid)")
     }
 
+    /// Spans at the ends of the integer range shade like any other (the shader promises never
+    /// to trap): `x + i` overflowed there. Far from the gradient, every pixel is an end colour.
+    @Test func spansNearTheLargestIntegersDoNotTrap() throws {
+        let g = Gradient(colors: [.red, .blue])
+        let paints: [Paint] = [
+            .linearGradient(LinearGradient(gradient: g, start: .zero, end: CGPoint(x: 100, y: 0))),
+            .linearGradient(LinearGradient(gradient: g, start: .zero, end: CGPoint(x: 0, y: 100))),
+            .radialGradient(RadialGradient(gradient: g, startCenter: .zero, startRadius: 0, endCenter: .zero, endRadius: 50)),
+            .pattern(ImagePattern(image: try Pixmap(width: 2, height: 2))),
+        ]
+        for paint in paints {
+            let shader = Shader(paint: paint)
+            for (x, y) in [(Int.max - 1, 0), (Int.max - 4, Int.max), (Int.min, Int.min)] {
+                var px = [PremultipliedRGBA8](repeating: PremultipliedRGBA8(r: 1, g: 2, b: 3, a: 4), count: 4)
+                shader.shade(x: x, y: y, count: 4, into: &px)
+                #expect(px.allSatisfy { $0.r <= $0.a && $0.g <= $0.a && $0.b <= $0.a }, "\(paint) at \(x), \(y)")
+            }
+        }
+    }
+
     /// A long ramp between close colours on a 3x screen (10 grey levels over 2400 px): each
     /// 8 × 8 block of pixels averages to the exact colour at its centre within 1/20 of a
     /// level, so neighbouring blocks differ by the ramp's slope (1/30 level per block), never

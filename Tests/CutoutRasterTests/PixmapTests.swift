@@ -40,4 +40,16 @@ import Testing
         mask.data = []
         #expect(mask.gaussianBlurred(sigma: 2).data == [UInt8](repeating: 0, count: 8))
     }
+
+    @Test func scaleStaysFiniteAndPositive() throws {
+        var pixmap = try Pixmap(width: 4, height: 2, scale: 2)
+        for bad in [CGFloat.nan, 0, -1, .infinity, -.infinity] {
+            pixmap.scale = 2
+            pixmap.scale = bad
+            #expect(pixmap.scale == 1, "\(bad)")
+            #expect(pixmap.size == CGSize(width: 4, height: 2))
+        }
+        pixmap.scale = 3
+        #expect(pixmap.scale == 3)
+    }
 }
