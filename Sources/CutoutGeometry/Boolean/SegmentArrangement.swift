@@ -100,9 +100,6 @@ enum SegmentArrangement {
             if slots <= 8 * n || side == 1 { break }
             side = max(1, side / 2)
         }
-        @inline(__always) func cell(_ x: Int64, _ y: Int64) -> Int {
-            Int((y - lo.y) / cellH) * side + Int((x - lo.x) / cellW)
-        }
         var start = [Int](repeating: 0, count: side * side + 1)
         for i in 0..<n {
             let cx0 = Int((minX[i] - lo.x) / cellW), cx1 = Int((maxX[i] - lo.x) / cellW)
@@ -127,6 +124,10 @@ enum SegmentArrangement {
         for c in 0..<(side * side) {
             let first = start[c], last = start[c + 1]
             guard last - first > 1 else { continue }
+            // Both boxes of a pair met here reach into this bucket, so the low corner of their
+            // overlap lies in it exactly when it is not left of or above the bucket's own low
+            // corner: two comparisons instead of two divisions per pair.
+            let cellX = lo.x + Int64(c % side) * cellW, cellY = lo.y + Int64(c / side) * cellH
             if last - first <= Self.sweepMembers {
                 tested += (last - first) * (last - first - 1) / 2
                 for u in first..<(last - 1) {
@@ -134,7 +135,7 @@ enum SegmentArrangement {
                     for v in (u + 1)..<last {
                         let j = Int(members[v])
                         if maxX[j] < minX[i] || minX[j] > maxX[i] || maxY[j] < minY[i] || minY[j] > maxY[i] { continue }
-                        guard cell(max(minX[i], minX[j]), max(minY[i], minY[j])) == c else { continue }
+                        guard max(minX[i], minX[j]) >= cellX, max(minY[i], minY[j]) >= cellY else { continue }
                         body(i, j)
                     }
                 }
@@ -152,7 +153,7 @@ enum SegmentArrangement {
                     if minX[j] > maxX[i] { break }
                     v += 1
                     if maxY[j] < minY[i] || minY[j] > maxY[i] { continue }
-                    guard cell(max(minX[i], minX[j]), max(minY[i], minY[j])) == c else { continue }
+                    guard max(minX[i], minX[j]) >= cellX, max(minY[i], minY[j]) >= cellY else { continue }
                     body(i, j)
                 }
                 tested += v - u - 1
