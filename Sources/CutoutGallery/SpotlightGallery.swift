@@ -44,79 +44,94 @@ package enum SpotlightGallery {
 
     /// Every scene, in the gallery's order.
     package static func scenes() -> [GalleryScene] {
-        sceneIDs.compactMap { scene(id: $0) }
+        builders.compactMap { $0.build() }
     }
-
-    /// The identifiers of ``scenes()``, in order.
-    package static let sceneIDs = ["spotlight-step-1", "spotlight-step-2", "spotlight-step-3", "spotlight-under-navigation-bar",
-                                   "spotlight-blurred-backdrop", "spotlight-step-2-rtl", "spotlight-tour-animation"]
 
     /// The scene `id` alone, built without the others (the blurred backdrop renders and blurs
     /// the whole screen first, and the animation composes fourteen frames); nil for an unknown
     /// identifier, or for the blurred backdrop if its snapshot cannot be rendered.
     package static func scene(id: String) -> GalleryScene? {
+        builders.first { $0.id == id }?.build()
+    }
+
+    /// Each scene's identifier and builder, in the gallery's order.
+    static var builders: [(id: String, build: () -> GalleryScene?)] {
+        [("spotlight-step-1", { step(0) }), ("spotlight-step-2", { step(1) }), ("spotlight-step-3", { step(2) }),
+         ("spotlight-under-navigation-bar", underNavigationBar), ("spotlight-blurred-backdrop", blurredBackdrop),
+         ("spotlight-step-2-rtl", rightToLeft), ("spotlight-tour-animation", tourAnimation)]
+    }
+
+    /// The tour's overlay frames, one per step, on the unscrolled screen.
+    static func stepFrames() -> [OverlayFrame] {
         let registry = targets(scrolledBy: 0)
-        let frames = tour.steps.map {
+        return tour.steps.map {
             SpotlightLayout.frame(for: $0, targets: registry, viewport: viewport, calloutSize: calloutSize)
         }
-        switch id {
-        case "spotlight-step-1", "spotlight-step-2", "spotlight-step-3":
-            guard let i = Int(id.dropFirst("spotlight-step-".count)).map({ $0 - 1 }), frames.indices.contains(i) else { return nil }
-            return GalleryScene(id: id, title: "Tour step \(i + 1) of \(frames.count)",
-                                caption: "\(tour.steps[i].title): " + captions[i] + " SpotlightLayout.frame places the holes and the callout; OverlayLayers draws them.", size: size,
-                                frames: [compose(scrolledBy: 0, overlay: frames[i], content: content(tour.steps[i], last: i == frames.count - 1))],
-                                frameDuration: 1)
-        case "spotlight-under-navigation-bar":
-            // The seed's defect, fixed: the content scrolled 24 pt before the overlay appeared,
-            // so the search field sits half under the navigation bar; its hole stops at the bar.
-            let scrolled = SpotlightLayout.frame(for: tour.steps[0], targets: targets(scrolledBy: 24), viewport: viewport,
-                                                 calloutSize: calloutSize)
-            return GalleryScene(id: id, title: "Target under the navigation bar",
-                                caption: "A target scrolled under the navigation bar: SpotlightViewport clips the highlight to the content area, so the bar stays dimmed and intact.",
-                                size: size, frames: [compose(scrolledBy: 24, overlay: scrolled, content: content(tour.steps[0], last: false))],
-                                frameDuration: 1)
-        case "spotlight-blurred-backdrop":
-            // The optional blur: the screen rendered first, then handed over as the snapshot.
-            var blurStyle = OverlayStyle()
-            blurStyle.blurRadius = blurRadius
-            blurStyle.dimOpacity = 0.35
-            guard let snapshot = try? LayerRenderer.render(mockScreen(scrolledBy: 0), size: size, scale: 1) else { return nil }
-            return GalleryScene(id: id, title: "Blurred backdrop",
-                                caption: "OverlayBackdrop.blurred: step 2 over a blurred copy of the screen (radius \(Int(blurRadius)) pt, sigma = radius / 2); "
-                                    + "the holes show the sharp content.",
-                                size: size, frames: [compose(scrolledBy: 0, overlay: frames[1], style: blurStyle, snapshot: snapshot,
-                                                         content: content(tour.steps[1], last: false))],
-                                frameDuration: 1)
-        case "spotlight-step-2-rtl":
-            // Right-to-left: the same screen mirrored; "leading" now means the right.
-            let rtl = SpotlightLayout.frame(for: tour.steps[1], targets: targets(scrolledBy: 0, mirrored: true),
-                                            viewport: rtlViewport, calloutSize: calloutSize)
-            return GalleryScene(id: id, title: "Tour step 2, right-to-left",
-                                caption: "The mirrored screen in Hebrew: the callout asked for the leading side and CalloutPlacement puts it on the right; "
-                                    + "its text reads right to left and its button sits at the bottom left.",
-                                size: size, frames: [compose(scrolledBy: 0, overlay: rtl, mirrored: true, content: hebrewContent)],
-                                frameDuration: 1)
-        case "spotlight-tour-animation":
-            // Fade in, then morph 1 → 2 → 3.
-            var animation: [Layer] = []
-            let fade = OverlayTransition(from: nil, to: frames[0], duration: 0.4)
-            for k in 0...3 {
-                animation.append(compose(scrolledBy: 0, overlay: fade.sample(at: 0.4 * Double(k) / 3), content: content(tour.steps[0], last: false)))
-            }
-            for (i, (a, b)) in zip(frames, frames.dropFirst()).enumerated() {
-                let move = OverlayTransition(from: a, to: b, duration: 0.5)
-                for k in 1...5 {
-                    let words = content(tour.steps[k < 3 ? i : i + 1], last: k >= 3 && i + 1 == frames.count - 1)
-                    animation.append(compose(scrolledBy: 0, overlay: move.sample(at: 0.5 * Double(k) / 5), content: words))
-                }
-            }
-            return GalleryScene(id: id, title: "Tour transitions",
-                                caption: "OverlayTransition: the overlay fades in with input blocked, then the holes morph from step to step "
-                                    + "(one hole splits into two, two merge into one).",
-                                size: size, frames: animation, frameDuration: 0.1)
-        default:
-            return nil
+    }
+
+    static func step(_ i: Int) -> GalleryScene {
+        let frames = stepFrames()
+        return GalleryScene(id: "spotlight-step-\(i + 1)", title: "Tour step \(i + 1) of \(frames.count)",
+                            caption: "\(tour.steps[i].title): " + captions[i] + " SpotlightLayout.frame places the holes and the callout; OverlayLayers draws them.", size: size,
+                            frames: [compose(scrolledBy: 0, overlay: frames[i], content: content(tour.steps[i], last: i == frames.count - 1))],
+                            frameDuration: 1)
+    }
+
+    static func underNavigationBar() -> GalleryScene {
+        // The seed's defect, fixed: the content scrolled 24 pt before the overlay appeared,
+        // so the search field sits half under the navigation bar; its hole stops at the bar.
+        let scrolled = SpotlightLayout.frame(for: tour.steps[0], targets: targets(scrolledBy: 24), viewport: viewport,
+                                             calloutSize: calloutSize)
+        return GalleryScene(id: "spotlight-under-navigation-bar", title: "Target under the navigation bar",
+                            caption: "A target scrolled under the navigation bar: SpotlightViewport clips the highlight to the content area, so the bar stays dimmed and intact.",
+                            size: size, frames: [compose(scrolledBy: 24, overlay: scrolled, content: content(tour.steps[0], last: false))],
+                            frameDuration: 1)
+    }
+
+    static func blurredBackdrop() -> GalleryScene? {
+        // The optional blur: the screen rendered first, then handed over as the snapshot.
+        var blurStyle = OverlayStyle()
+        blurStyle.blurRadius = blurRadius
+        blurStyle.dimOpacity = 0.35
+        guard let snapshot = try? LayerRenderer.render(mockScreen(scrolledBy: 0), size: size, scale: 1) else { return nil }
+        return GalleryScene(id: "spotlight-blurred-backdrop", title: "Blurred backdrop",
+                            caption: "OverlayBackdrop.blurred: step 2 over a blurred copy of the screen (radius \(Int(blurRadius)) pt, sigma = radius / 2); "
+                                + "the holes show the sharp content.",
+                            size: size, frames: [compose(scrolledBy: 0, overlay: stepFrames()[1], style: blurStyle, snapshot: snapshot,
+                                                     content: content(tour.steps[1], last: false))],
+                            frameDuration: 1)
+    }
+
+    static func rightToLeft() -> GalleryScene {
+        // Right-to-left: the same screen mirrored; "leading" now means the right.
+        let rtl = SpotlightLayout.frame(for: tour.steps[1], targets: targets(scrolledBy: 0, mirrored: true),
+                                        viewport: rtlViewport, calloutSize: calloutSize)
+        return GalleryScene(id: "spotlight-step-2-rtl", title: "Tour step 2, right-to-left",
+                            caption: "The mirrored screen in Hebrew: the callout asked for the leading side and CalloutPlacement puts it on the right; "
+                                + "its text reads right to left and its button sits at the bottom left.",
+                            size: size, frames: [compose(scrolledBy: 0, overlay: rtl, mirrored: true, content: hebrewContent)],
+                            frameDuration: 1)
+    }
+
+    static func tourAnimation() -> GalleryScene {
+        let frames = stepFrames()
+        // Fade in, then morph 1 → 2 → 3.
+        var animation: [Layer] = []
+        let fade = OverlayTransition(from: nil, to: frames[0], duration: 0.4)
+        for k in 0...3 {
+            animation.append(compose(scrolledBy: 0, overlay: fade.sample(at: 0.4 * Double(k) / 3), content: content(tour.steps[0], last: false)))
         }
+        for (i, (a, b)) in zip(frames, frames.dropFirst()).enumerated() {
+            let move = OverlayTransition(from: a, to: b, duration: 0.5)
+            for k in 1...5 {
+                let words = content(tour.steps[k < 3 ? i : i + 1], last: k >= 3 && i + 1 == frames.count - 1)
+                animation.append(compose(scrolledBy: 0, overlay: move.sample(at: 0.5 * Double(k) / 5), content: words))
+            }
+        }
+        return GalleryScene(id: "spotlight-tour-animation", title: "Tour transitions",
+                            caption: "OverlayTransition: the overlay fades in with input blocked, then the holes morph from step to step "
+                                + "(one hole splits into two, two merge into one).",
+                            size: size, frames: animation, frameDuration: 0.1)
     }
 
     static let captions = [

@@ -84,7 +84,7 @@ import Testing
         }
         #expect(scenes[6].frames.count > 3)
         // Each scene can be built alone (tests do); other identifiers build nothing.
-        #expect(scenes.map(\.id) == SpotlightGallery.sceneIDs)
+        #expect(scenes.map(\.id) == SpotlightGallery.builders.map(\.id))
         #expect(SpotlightGallery.scene(id: "spotlight-step-4") == nil && SpotlightGallery.scene(id: "spotlight-step-0") == nil)
         #expect(SpotlightGallery.scene(id: "spotlight") == nil)
         // Every still step places a bubble (no sheet fallback on this screen).
