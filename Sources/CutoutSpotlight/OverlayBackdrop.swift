@@ -20,7 +20,10 @@ public enum OverlayBackdrop {
         guard sigma > 0, snapshot.width > 0, snapshot.height > 0 else { return snapshot }
         let pad = Pixmap.gaussianBlurOutset(sigma: sigma)
         let w = snapshot.width, h = snapshot.height
-        guard let padded = try? Pixmap(width: w + 2 * pad, height: h + 2 * pad, scale: scale,
+        // The size is checked before the border's pixels are made, so a snapshot too big to pad
+        // never allocates them.
+        guard (try? Pixmap.validate(width: w + 2 * pad, height: h + 2 * pad)) != nil,
+              let padded = try? Pixmap(width: w + 2 * pad, height: h + 2 * pad, scale: scale,
                                        data: clampedBorder(snapshot, pad: pad)) else {
             // Too big to pad: blur in place, edges fading (still a blur, never a crash).
             return snapshot.gaussianBlurred(sigma: sigma)
@@ -40,12 +43,18 @@ public enum OverlayBackdrop {
     private static func clampedBorder(_ p: Pixmap, pad: Int) -> [UInt8] {
         let w = p.width, h = p.height, pw = w + 2 * pad
         var data = [UInt8](repeating: 0, count: pw * (h + 2 * pad) * 4)
-        for y in 0..<(h + 2 * pad) {
-            let sy = min(max(y - pad, 0), h - 1)
-            for x in 0..<pw {
-                let sx = min(max(x - pad, 0), w - 1)
-                let s = (sy * w + sx) * 4, d = (y * pw + x) * 4
-                data[d] = p.data[s]; data[d + 1] = p.data[s + 1]; data[d + 2] = p.data[s + 2]; data[d + 3] = p.data[s + 3]
+        // Whole rows through pointers: a debug build runs per-byte subscripts as calls.
+        data.withUnsafeMutableBytes { raw in
+            let out = raw.bindMemory(to: PremultipliedRGBA8.self).baseAddress!
+            p.data.withUnsafeBytes { src in
+                let pixels = src.bindMemory(to: PremultipliedRGBA8.self).baseAddress!
+                for y in 0..<(h + 2 * pad) {
+                    let source = pixels + min(max(y - pad, 0), h - 1) * w
+                    let row = out + y * pw
+                    row.update(repeating: source[0], count: pad)
+                    (row + pad).update(from: source, count: w)
+                    (row + pad + w).update(repeating: source[w - 1], count: pad)
+                }
             }
         }
         return data

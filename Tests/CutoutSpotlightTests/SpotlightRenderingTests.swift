@@ -144,6 +144,13 @@ import Testing
         let soft = OverlayBackdrop.blurred(edge, radius: 10)
         #expect(soft[19, 2].a > 100 && soft[19, 2].a < 155)
         #expect(soft[10, 2].a > 20 && soft[10, 2].a < 60)  // Φ(-1) ≈ 0.16 at one sigma
+        // Each side repeats its own edge pixels outward: clear stays clear on the left, opaque
+        // stays nearly opaque on the right (Φ(1.9) ≈ 0.97), and the same down a column.
+        #expect(soft[0, 2].a < 25 && soft[39, 2].a > 230, "\(soft[0, 2]) \(soft[39, 2])")
+        var rows = try Pixmap(width: 4, height: 40, scale: 2)
+        for y in 20..<40 { for x in 0..<4 { rows.data[(y * 4 + x) * 4 + 3] = 255 } }
+        let softRows = OverlayBackdrop.blurred(rows, radius: 10)
+        #expect(softRows[2, 0].a < 25 && softRows[2, 39].a > 230, "\(softRows[2, 0]) \(softRows[2, 39])")
         #expect(OverlayBackdrop.blurred(edge, radius: 0) == edge)
         #expect(OverlayBackdrop.blurred(edge, radius: .nan) == edge)
     }
