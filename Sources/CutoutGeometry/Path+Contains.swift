@@ -10,9 +10,16 @@ extension Path {
     public func contains(_ point: CGPoint, using rule: FillRule = .winding,
                          transform: Transform = .identity) -> Bool {
         guard point.isFinitePoint, !isEmpty else { return false }
+        // The path's box sets the tolerance, and only a flattened curve needs one: most queries
+        // flatten nothing and skip the pass over the path that the box takes.
+        return rule.isInside(winding: windingNumber(at: point, tolerance: containsTolerance, transform: transform))
+    }
+
+    /// 1/1000 of a point, or 1/10 000 of the path's larger side when that is finer.
+    var containsTolerance: CGFloat {
         let box = boundingBoxOfPath
         let tol = min(1e-3, max(box.width, box.height) * 1e-4)
-        return rule.isInside(winding: windingNumber(at: point, tolerance: tol > 0 ? tol : 1e-3, transform: transform))
+        return tol > 0 ? tol : 1e-3
     }
 
     /// The winding number of the flattened path around `point` (crossings of a ray toward +x;
@@ -25,9 +32,11 @@ extension Path {
     /// chord stands in for it. The count is the full flattening's, except where a flattened
     /// point falls outside the control box by rounding (within an ulp of it).
     ///
+    /// `tolerance` is evaluated once, and only if a curve is flattened.
+    ///
     /// Complexity: O(n + k) for n elements and the k flattened segments of the curves whose
     /// boxes straddle the point.
-    func windingNumber(at point: CGPoint, tolerance: CGFloat, transform: Transform = .identity) -> Int {
+    func windingNumber(at point: CGPoint, tolerance: @autoclosure () -> CGFloat, transform: Transform = .identity) -> Int {
         var winding = 0
         var start = CGPoint.zero, prev = CGPoint.zero
         func edge(_ a: CGPoint, _ b: CGPoint) {
@@ -47,7 +56,13 @@ extension Path {
             let below = a.y > point.y && b.y > point.y && c.y > point.y && d.y > point.y
             return !(left || right || above || below)
         }
-        let tol = Self.flatteningTolerance(tolerance)
+        var known: CGFloat?
+        func tol() -> CGFloat {
+            if let known { return known }
+            let t = Self.flatteningTolerance(tolerance())
+            known = t
+            return t
+        }
         var open = false, flattened = 0
         defer { WorkMeter.record(flattened, .flattenedPoints) }
         for element in elements {
@@ -61,14 +76,14 @@ extension Path {
             case .quadCurveTo(let p, let c):
                 let p0 = prev, p1 = c.applying(transform), p2 = p.applying(transform)
                 if straddles(p0, p1, p2, p2) {
-                    flattened += Self.flattenQuad(p0, p1, p2, tolerance: tol) { edge(prev, $0); prev = $0 }
+                    flattened += Self.flattenQuad(p0, p1, p2, tolerance: tol()) { edge(prev, $0); prev = $0 }
                 } else {
                     edge(prev, p2); prev = p2
                 }
             case .curveTo(let p, let c1, let c2):
                 let p0 = prev, p1 = c1.applying(transform), p2 = c2.applying(transform), p3 = p.applying(transform)
                 if straddles(p0, p1, p2, p3) {
-                    flattened += Self.flattenCubic(p0, p1, p2, p3, tolerance: tol) { edge(prev, $0); prev = $0 }
+                    flattened += Self.flattenCubic(p0, p1, p2, p3, tolerance: tol()) { edge(prev, $0); prev = $0 }
                 } else {
                     edge(prev, p3); prev = p3
                 }
