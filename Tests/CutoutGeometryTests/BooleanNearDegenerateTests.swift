@@ -50,6 +50,20 @@ import Testing
         return (perimeter(a) + perimeter(b)) * 3 * cell
     }
 
+    /// The oracle itself: a bow tie crosses, edges doubling back along a line overlap, and
+    /// two squares sharing only a corner are fine.
+    @Test func exactCrossingCheckFindsCrossingsAndOverlaps() {
+        let bowTie = Path(elements: [.moveTo(CGPoint(x: 0, y: 0)), .lineTo(CGPoint(x: 10, y: 10)), .lineTo(CGPoint(x: 10, y: 0)),
+                                     .lineTo(CGPoint(x: 0, y: 10)), .closeSubpath])
+        #expect(ExactCrossingCheck.crossings(bowTie).map { $0.hasPrefix("crossing") } == [true])
+        let spike = Path(elements: [.moveTo(CGPoint(x: 0, y: 0)), .lineTo(CGPoint(x: 10, y: 0)), .lineTo(CGPoint(x: 4, y: 0)),
+                                    .lineTo(CGPoint(x: 4, y: 5)), .closeSubpath])
+        #expect(ExactCrossingCheck.crossings(spike).contains { $0.hasPrefix("overlap") })
+        var corners = Path(rect: CGRect(x: 0, y: 0, width: 5, height: 5))
+        corners.addRect(CGRect(x: 5, y: 5, width: 5, height: 5))
+        #expect(ExactCrossingCheck.crossings(corners) == [])
+    }
+
     @Test func fixtureIsPresent() {
         #expect(Self.cases.count >= 40)
     }

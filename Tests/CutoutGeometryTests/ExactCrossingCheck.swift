@@ -28,12 +28,16 @@ enum ExactCrossingCheck {
     static func crossings(_ path: Path, limit: Int = 10) -> [String] {
         let (segs, curves) = edges(path)
         var found: [String] = curves > 0 ? ["\(curves) curve elements"] : []
+        // Each edge's box once, so the pair loop compares four numbers (this oracle is O(n²),
+        // and a debug build runs `min` and `max` as generic calls).
+        let boxes = segs.map { a, b in (minX: min(a.x, b.x), maxX: max(a.x, b.x), minY: min(a.y, b.y), maxY: max(a.y, b.y)) }
         for i in segs.indices {
             let (a, b) = segs[i]
-            for j in segs.indices where j > i {
+            let p = boxes[i]
+            for j in (i + 1)..<segs.count {
+                let q = boxes[j]
+                if q.maxX < p.minX || q.minX > p.maxX || q.maxY < p.minY || q.minY > p.maxY { continue }
                 let (c, d) = segs[j]
-                if max(c.x, d.x) < min(a.x, b.x) || min(c.x, d.x) > max(a.x, b.x)
-                    || max(c.y, d.y) < min(a.y, b.y) || min(c.y, d.y) > max(a.y, b.y) { continue }
                 let o1 = orientation(a, b, c), o2 = orientation(a, b, d)
                 let o3 = orientation(c, d, a), o4 = orientation(c, d, b)
                 let crossing = o1 * o2 < 0 && o3 * o4 < 0

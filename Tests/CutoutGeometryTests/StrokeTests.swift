@@ -168,14 +168,22 @@ struct StrokeTests {
 
     /// The distance from `p` to the polyline through `points`.
     static func distance(from p: CGPoint, to points: ArraySlice<CGPoint>) -> CGFloat {
-        var best = CGFloat.infinity
-        for (a, b) in zip(points, points.dropFirst()) {
-            let ab = CGPoint(x: b.x - a.x, y: b.y - a.y)
-            let l2 = ab.x * ab.x + ab.y * ab.y
-            let t = l2 > 0 ? max(0, min(1, ((p.x - a.x) * ab.x + (p.y - a.y) * ab.y) / l2)) : 0
-            best = min(best, hypot(p.x - a.x - ab.x * t, p.y - a.y - ab.y * t))
+        // A pointer and explicit comparisons: this runs for every sample of the stroke tests,
+        // and a debug build runs `zip`, `min` and `max` as generic calls.
+        points.withUnsafeBufferPointer { buffer in
+            guard buffer.count > 1, let points = buffer.baseAddress else { return .infinity }
+            var best = CGFloat.infinity
+            for i in 1..<buffer.count {
+                let a = points[i - 1], b = points[i]
+                let ab = CGPoint(x: b.x - a.x, y: b.y - a.y)
+                let l2 = ab.x * ab.x + ab.y * ab.y
+                let u = l2 > 0 ? ((p.x - a.x) * ab.x + (p.y - a.y) * ab.y) / l2 : 0
+                let t = u < 0 ? 0 : u > 1 ? 1 : u
+                let d = hypot(p.x - a.x - ab.x * t, p.y - a.y - ab.y * t)
+                if d < best { best = d }
+            }
+            return best
         }
-        return best
     }
 
     /// Skia and cairo leave a hole of radius width/2 − r here (their inner contour cancels the
