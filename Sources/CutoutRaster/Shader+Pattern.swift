@@ -48,8 +48,9 @@ struct PatternShading: Sendable {
                 let ti = PatternShading.tile(i, w, tileX), tj = PatternShading.tile(j, h, tileY)
                 return ti < 0 || tj < 0 ? .transparent : px[tj * w + ti]
             }
+            let x0 = Double(x) + 0.5
             for k in 0..<count {
-                let fx = Double(x) + Double(k) + 0.5
+                let fx = x0 + Double(k)
                 var u = a * fx + rowU, v = b * fx + rowV
                 guard !u.isNaN, !v.isNaN else { into[k] = .transparent; continue }
                 u = min(max(u, -limit), limit)

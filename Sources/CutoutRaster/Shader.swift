@@ -132,9 +132,11 @@ struct LinearShading: Sendable {
             }
             return
         }
+        // Converted once: x + i itself could overflow at the ends of Int.
+        let x0 = Double(x) + 0.5
         table.withUnsafeBufferPointer { lut in
             for i in 0..<count {
-                let t = base + dtdx * (Double(x) + Double(i) + 0.5)
+                let t = base + dtdx * (x0 + Double(i))
                 let d = (dither >> (UInt64((x &+ i) & 7) << 3)) & 0xFF
                 into[i] = lut[gradientTableIndex(t, spread: spread, size: n)].pixel(threshold: d)
             }
@@ -209,9 +211,10 @@ struct RadialShading: Sendable {
         let rowX = c * fy + Double(inverse.tx), rowY = d * fy + Double(inverse.ty)
         let n = table.count
         let dither = DitheredColor.ditherRow(y)
+        let x0 = Double(x) + 0.5
         table.withUnsafeBufferPointer { lut in
             for i in 0..<count {
-                let fx = Double(x) + Double(i) + 0.5
+                let fx = x0 + Double(i)
                 if let t = parameter(a * fx + rowX, b * fx + rowY), t.isFinite {
                     let d = (dither >> (UInt64((x &+ i) & 7) << 3)) & 0xFF
                     into[i] = (n == 1 ? lut[0] : lut[gradientTableIndex(t, spread: spread, size: n)]).pixel(threshold: d)
