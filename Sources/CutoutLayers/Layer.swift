@@ -190,7 +190,12 @@ public class Layer {
     }
 
     /// Whether `self` is `layer` or one of its ancestors.
+    ///
+    /// Complexity: O(1) when `self` has no sublayers (a leaf is nobody's ancestor but its
+    /// own), else O(depth of `layer`). A tree built top-down adds leaves, one built bottom-up
+    /// adds to roots, so building a chain of n layers either way costs O(n), not O(n²).
     func isAncestor(of layer: Layer) -> Bool {
+        if sublayers.isEmpty { return self === layer }
         var node: Layer? = layer
         while let n = node {
             if n === self { return true }

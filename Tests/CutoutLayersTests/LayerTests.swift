@@ -84,6 +84,56 @@ import CutoutGeometry
         #expect(deepest == nil)
     }
 
+    /// Adding a layer's own ancestor (or itself) is refused whether or not the added layer
+    /// has sublayers: the leaf shortcut of the cycle check must not let `self` through.
+    @Test func cyclesAreRefusedForLeavesAndSubtrees() {
+        let leaf = Layer()
+        leaf.addSublayer(leaf)
+        #expect(leaf.sublayers.isEmpty && leaf.superlayer == nil)
+        let root = Layer(), middle = Layer(), bottom = Layer()
+        root.addSublayer(middle)
+        middle.addSublayer(bottom)
+        bottom.addSublayer(root)
+        bottom.addSublayer(middle)
+        middle.insertSublayer(middle, at: 0)
+        #expect(root.superlayer == nil && middle.superlayer === root && bottom.sublayers.isEmpty)
+        #expect(middle.sublayers.count == 1 && middle.sublayers[0] === bottom)
+        // A leaf that is not an ancestor is moved as usual.
+        let other = Layer()
+        bottom.addSublayer(other)
+        #expect(other.superlayer === bottom)
+    }
+
+    /// A chain of 100 000 layers built top-down (each new layer a leaf added to the deepest)
+    /// and one built bottom-up both come out whole: the cycle check stops at once for a leaf,
+    /// where it used to walk every ancestor (5·10⁹ steps for this chain).
+    @Test func deepChainsBuildEitherWay() {
+        let n = 100_000
+        let top = Layer()
+        var deepest = top
+        for _ in 0..<n {
+            let child = Layer()
+            deepest.addSublayer(child)
+            deepest = child
+        }
+        var depth = 0
+        var node: Layer? = deepest
+        while let l = node?.superlayer { depth += 1; node = l }
+        #expect(depth == n && node === top)
+
+        var root = Layer()
+        let bottom = root
+        for _ in 0..<n {
+            let parent = Layer()
+            parent.addSublayer(root)
+            root = parent
+        }
+        depth = 0
+        node = bottom
+        while let l = node?.superlayer { depth += 1; node = l }
+        #expect(depth == n && node === root)
+    }
+
     /// Taking a tree apart does not take apart a subtree still held elsewhere.
     @Test func releasingATreeKeepsSubtreesHeldElsewhere() {
         let kept = Layer()
