@@ -16,7 +16,7 @@ public struct AlphaMask: Hashable, Sendable {
     /// compositors read the values through pointers.
     public var data: [UInt8] {
         didSet {
-            if data.count != width * height { data = Pixmap.fitted(data, count: width * height) }
+            if data.count != width * height { data = data.fitted(count: width * height) }
         }
     }
 

@@ -47,7 +47,7 @@ public struct Pixmap: Hashable, Sendable {
     /// and the encoders read and write the pixels through pointers.
     public var data: [UInt8] {
         didSet {
-            if data.count != width * height * 4 { data = Pixmap.fitted(data, count: width * height * 4) }
+            if data.count != width * height * 4 { data = data.fitted(count: width * height * 4) }
         }
     }
 
@@ -73,11 +73,6 @@ public struct Pixmap: Hashable, Sendable {
         self.height = height
         self.scale = scale.isFinite && scale > 0 ? scale : 1
         self.data = data
-    }
-
-    /// `bytes` cut or padded with zeros to `count`.
-    static func fitted(_ bytes: [UInt8], count: Int) -> [UInt8] {
-        bytes.count > count ? Array(bytes.prefix(count)) : bytes + [UInt8](repeating: 0, count: count - bytes.count)
     }
 
     /// Throws unless `width × height` is within the limits.
