@@ -24,3 +24,24 @@ package struct GalleryScene {
         self.frameDuration = frameDuration
     }
 }
+
+/// A gallery whose scenes each have an identifier and a builder, so that one scene can be built
+/// alone (the tests check one at a time) as well as all of them in order.
+package protocol GalleryCatalog {
+    /// Each scene's identifier and builder, in the gallery's order. A builder returns nil when
+    /// its scene cannot be made.
+    static var builders: [(id: String, build: () -> GalleryScene?)] { get }
+}
+
+extension GalleryCatalog {
+    /// Every scene that can be made, in the gallery's order.
+    package static func scenes() -> [GalleryScene] {
+        builders.compactMap { $0.build() }
+    }
+
+    /// The scene `id` alone, built without the others; nil for an unknown identifier or a
+    /// scene that cannot be made.
+    package static func scene(id: String) -> GalleryScene? {
+        builders.first { $0.id == id }?.build()
+    }
+}

@@ -8,24 +8,15 @@ import CutoutHoles
 /// The gallery of CutoutHoles: one scene per technique (holes, holes through a list, through
 /// stacked views, pattern cut-out, shaped views, the shapes catalogue, outstretch and the
 /// flashlight), plus two animations (the list scrolling, the flashlight moving).
-package enum HolesGallery {
+package enum HolesGallery: GalleryCatalog {
     /// Size of every scene, in points.
     package static let sceneSize = CGSize(width: 390, height: 300)
     /// Pixels per point of the procedural images inside the scenes.
     static let imageScale: CGFloat = 2
 
-    package static func scenes() -> [GalleryScene] {
-        builders.map { $0.build() }
-    }
-
-    /// The scene `id` alone, built without the others (the flashlight's animation computes a
-    /// spot image per frame); nil for an unknown identifier.
-    package static func scene(id: String) -> GalleryScene? {
-        builders.first { $0.id == id }?.build()
-    }
-
-    /// Each scene's identifier and builder, in the gallery's order.
-    static var builders: [(id: String, build: () -> GalleryScene)] {
+    /// Each scene's identifier and builder, in the gallery's order (the flashlight's
+    /// animation computes a spot image per frame, so tests build one scene at a time).
+    package static var builders: [(id: String, build: () -> GalleryScene?)] {
         [("hole-view", holeView), ("hole-kinds", holeKinds), ("list-holes", listHoles), ("list-scrolling", listScrolling),
          ("list-short-content", listShortContent), ("stacked-hole", stackedHole), ("pattern-cutout", patternCutout),
          ("shaped-border", shapedBorder), ("erased-curve", erasedCurve), ("shapes-catalogue", shapesCatalogue),

@@ -6,7 +6,7 @@ import CutoutSpotlight
 
 /// Gallery scenes of spotlight tours over a mock app screen (390 × 844 points: status bar,
 /// navigation bar, search field, list, tab bar).
-package enum SpotlightGallery {
+package enum SpotlightGallery: GalleryCatalog {
     static let size = CGSize(width: 390, height: 844)
     static let calloutSize = CGSize(width: 250, height: 108)
 
@@ -42,20 +42,11 @@ package enum SpotlightGallery {
     /// Blur radius of the blurred-backdrop scene, in points.
     static let blurRadius: CGFloat = 12
 
-    /// Every scene, in the gallery's order.
-    package static func scenes() -> [GalleryScene] {
-        builders.compactMap { $0.build() }
-    }
-
-    /// The scene `id` alone, built without the others (the blurred backdrop renders and blurs
-    /// the whole screen first, and the animation composes fourteen frames); nil for an unknown
-    /// identifier, or for the blurred backdrop if its snapshot cannot be rendered.
-    package static func scene(id: String) -> GalleryScene? {
-        builders.first { $0.id == id }?.build()
-    }
-
-    /// Each scene's identifier and builder, in the gallery's order.
-    static var builders: [(id: String, build: () -> GalleryScene?)] {
+    /// Each scene's identifier and builder, in the gallery's order (the blurred backdrop
+    /// renders and blurs the whole screen first, and the animation composes fourteen frames,
+    /// so tests build one scene at a time). The blurred backdrop is nil if its snapshot
+    /// cannot be rendered.
+    package static var builders: [(id: String, build: () -> GalleryScene?)] {
         [("spotlight-step-1", { step(0) }), ("spotlight-step-2", { step(1) }), ("spotlight-step-3", { step(2) }),
          ("spotlight-under-navigation-bar", underNavigationBar), ("spotlight-blurred-backdrop", blurredBackdrop),
          ("spotlight-step-2-rtl", rightToLeft), ("spotlight-tour-animation", tourAnimation)]
