@@ -3,12 +3,16 @@ import Foundation
 
 /// `cutout gallery`: renders every component's scenes into a folder with an `index.html`.
 struct GalleryCommand: CutoutCommand {
+    /// What the command does without `--output` and `--scale` (also shown in its help).
+    static let defaultOutput = "gallery"
+    static let defaultScale = 2.0
+
     static let spec = CommandSpec(
         name: "gallery",
         abstract: "Render every component's scenes (PNG, SVG, APNG) into a folder with an index.html.",
         options: [
-            .init(long: "output", short: "o", valueName: "output", help: "Output folder.", defaultValue: "gallery"),
-            .init(long: "scale", valueName: "scale", help: "Pixels per point for PNG renders (1...4).", defaultValue: "2.0"),
+            .init(long: "output", short: "o", valueName: "output", help: "Output folder.", defaultValue: defaultOutput),
+            .init(long: "scale", valueName: "scale", help: "Pixels per point for PNG renders (1...4).", defaultValue: "\(defaultScale)"),
         ]
     )
 
@@ -16,8 +20,8 @@ struct GalleryCommand: CutoutCommand {
     var scale: Double
 
     init(_ arguments: ParsedArguments) throws {
-        output = arguments.string("output") ?? "gallery"
-        scale = try arguments.double("scale") ?? 2
+        output = arguments.string("output") ?? Self.defaultOutput
+        scale = try arguments.double("scale") ?? Self.defaultScale
         guard scale.isFinite, scale >= 1, scale <= 4 else {
             throw UsageError("--scale must be between 1 and 4, got \(scale)", for: Self.spec)
         }
