@@ -155,6 +155,18 @@ import Testing
         #expect(OverlayBackdrop.blurred(edge, radius: .nan) == edge)
     }
 
+    /// A snapshot as wide as a pixmap may be cannot be padded: the blur happens in place (the
+    /// edges fade) instead of failing or allocating a border beyond the limits.
+    @Test func backdropTooWideToPadBlursInPlace() throws {
+        var wide = try Pixmap(width: Pixmap.maxDimension, height: 2, scale: 1)
+        for x in stride(from: 0, to: Pixmap.maxDimension, by: 64) { wide[x, 0] = PremultipliedRGBA8(r: 255, g: 0, b: 0, a: 255) }
+        let blurred = OverlayBackdrop.blurred(wide, radius: 8)  // sigma 4 px: a border of 12 px
+        #expect(blurred.width == wide.width && blurred.height == wide.height)
+        #expect(blurred == wide.gaussianBlurred(sigma: 4))
+        // Faded edges: the left edge's pixel is no longer the full red it was.
+        #expect(blurred[0, 0].a < 255 && blurred[0, 0].a > 0)
+    }
+
     @Test func calloutAndHolesAreHitByTheirOutlines() throws {
         let frame = SpotlightLayout.frame(for: SpotlightGallery.tour.steps[0], targets: SpotlightGallery.targets(scrolledBy: 0),
                                           viewport: SpotlightGallery.viewport, calloutSize: SpotlightGallery.calloutSize)
