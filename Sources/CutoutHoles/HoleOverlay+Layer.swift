@@ -23,8 +23,11 @@ extension HoleOverlay {
     ///
     /// Each complement mask:
     /// - hard hole: a shape layer whose path is a rect around the bounds plus the hole,
-    ///   filled even-odd for an even-odd hole, or with the hole reversed and non-zero for a
-    ///   winding hole (exact for any outline that does not overlap itself);
+    ///   filled even-odd for an even-odd hole; a winding `.path` hole is first normalised
+    ///   (``CutoutGeometry/Path/normalized(using:)``: one boolean pass, curves become lines
+    ///   within 0.01 pt), so subpaths that overlap, or an outline crossing itself, stay
+    ///   clear as ``HoleOverlay/isOpaque(at:)`` says; the built-in shapes are added reversed
+    ///   and filled non-zero, curves kept;
     /// - soft hole: the hole rasterised at `softMaskScale` pixels per point around itself,
     ///   blurred with sigma = softness / 2 (the shadow rule, ``Layer/shadowSigma(forRadius:)``),
     ///   alpha inverted, used as image contents, surrounded by opaque bands. (A shadow-only
@@ -79,7 +82,16 @@ extension HoleOverlay {
         if hole.fillRule == .evenOdd {
             path.addPath(hole.path)
             mask.fillRule = .evenOdd
+        } else if case .path = hole.shape,
+                  let simple = try? hole.path.combined(with: Path(), operation: .union, using: .winding) {
+            // Any outline may overlap itself, and where its winding is 2 the reversed outline
+            // would fill the rect back in. Its normalised outline (no overlaps, straight
+            // lines) is the same region filled with either rule.
+            path.addPath(simple)
+            mask.fillRule = .evenOdd
         } else {
+            // The built-in shapes are single clockwise contours that cannot overlap: reversed,
+            // they cancel the rect exactly, with their curves kept.
             path.addPath(hole.path.reversing())
             mask.fillRule = .winding
         }

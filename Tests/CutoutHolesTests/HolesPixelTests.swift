@@ -33,6 +33,33 @@ import Testing
         #expect(isWhite(p[5, 5]) && isWhite(p[95, 55]) && isWhite(p[50, 5]))
     }
 
+    /// A `.path` hole filled non-zero whose subpaths overlap (two circles drawn the same way
+    /// round) or whose outline crosses itself (a pentagram, winding 2 in its centre) is clear
+    /// wherever its winding is not zero, as `isOpaque(at:)` answers: a reversed outline filled
+    /// non-zero would cover the overlap and the centre again.
+    @Test func pathHolesThatOverlapThemselvesStayTransparent() throws {
+        let size = CGSize(width: 160, height: 60)
+        var circles = Path(ellipseIn: CGRect(x: 22, y: 12, width: 36, height: 36))
+        circles.addEllipse(in: CGRect(x: 42, y: 12, width: 36, height: 36))
+        var star = Path()
+        for k in 0..<5 {
+            let a = -CGFloat.pi / 2 + CGFloat(k) * 4 * .pi / 5
+            let p = CGPoint(x: 120 + 26 * cos(a), y: 32 + 26 * sin(a))
+            if k == 0 { star.move(to: p) } else { star.addLine(to: p) }
+        }
+        star.closeSubpath()
+        let overlay = HoleOverlay(bounds: CGRect(origin: .zero, size: size), holes: [.path(circles), .path(star)])
+        let p = try render([overlay.makeLayer(fill: .color(.white))], size: size)
+        for point in [CGPoint(x: 50, y: 30), CGPoint(x: 120, y: 33), CGPoint(x: 30, y: 30), CGPoint(x: 120, y: 12)] {
+            #expect(!overlay.isOpaque(at: point))
+            #expect(isRed(p[Int(point.x), Int(point.y)]), "\(point): \(p[Int(point.x), Int(point.y)])")
+        }
+        for point in [CGPoint(x: 5, y: 5), CGPoint(x: 50, y: 5), CGPoint(x: 155, y: 55), CGPoint(x: 96, y: 30)] {
+            #expect(overlay.isOpaque(at: point))
+            #expect(isWhite(p[Int(point.x), Int(point.y)]), "\(point): \(p[Int(point.x), Int(point.y)])")
+        }
+    }
+
     @Test func oneHoleLinesUpThroughStackedViews() throws {
         let size = CGSize(width: 120, height: 100)
         let center = CGPoint(x: 60, y: 50), radius: CGFloat = 20
