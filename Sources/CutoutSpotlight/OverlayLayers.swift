@@ -81,7 +81,7 @@ public enum OverlayLayers {
             mask.bounds = local
             mask.position = CGPoint(x: local.midX, y: local.midY)
             var path = Path(rect: local)
-            for hole in holes { path.addPath(hole.visiblePath) }
+            for hole in holes { path.addPath(maskOutline(of: hole)) }
             mask.path = path
             mask.fillRule = .evenOdd
             mask.fillColor = .black
@@ -98,6 +98,18 @@ public enum OverlayLayers {
                                           content: content))
         }
         return root
+    }
+
+    /// `hole`'s visible outline as the even-odd mask needs it. A custom outline may overlap
+    /// itself, and where its winding is 2 even-odd would dim it again, while the hit test
+    /// (``ClippedCutout/contains(_:)``, non-zero) and the adapters call it the hole; so it is
+    /// normalised first (one boolean pass). Rounded rects cannot overlap themselves.
+    static func maskOutline(of hole: ClippedCutout) -> Path {
+        guard case .path = hole.cutout.shape,
+              let simple = try? hole.visiblePath.combined(with: Path(), operation: .union, using: .winding) else {
+            return hole.visiblePath
+        }
+        return simple
     }
 
     /// Holes split into groups whose boxes do not overlap, greedily in order.

@@ -73,6 +73,30 @@ import Testing
         #expect(masks(from: blurred.sublayers[0]).count == 2)
     }
 
+    /// A custom outline whose two subpaths overlap (both drawn the same way round) is cut
+    /// where the hit test says it is a cut-out, the overlap included: even-odd alone would
+    /// dim the overlap again.
+    @Test func aCustomOutlineThatOverlapsItselfIsCutWhereItIsHit() throws {
+        let v = phoneViewport()
+        var twoCircles = Path(ellipseIn: CGRect(x: 100, y: 300, width: 80, height: 80))
+        twoCircles.addEllipse(in: CGRect(x: 140, y: 300, width: 80, height: 80))
+        let frame = OverlayFrame(bounds: v.bounds, visibleRect: v.visibleRect,
+                                 cutouts: [v.clip(Cutout(id: "pair", shape: .path(twoCircles)))])
+        let overlap = CGPoint(x: 160, y: 340), alone = CGPoint(x: 115, y: 340), outside = CGPoint(x: 160, y: 200)
+        #expect(frame.hitTest(overlap) == .cutout && frame.hitTest(alone) == .cutout && frame.hitTest(outside) == .dimmedArea)
+        let root = OverlayLayers.layer(for: frame)
+        let mask = try #require(masks(from: root.sublayers[0]).first?.path)
+        #expect(!mask.contains(overlap, using: .evenOdd) && !mask.contains(alone, using: .evenOdd))
+        #expect(mask.contains(outside, using: .evenOdd))
+        // And in pixels: the overlap shows the white screen beneath, the dimmed area does not.
+        let screen = Layer(frame: v.bounds)
+        screen.backgroundColor = .white
+        screen.addSublayer(root)
+        let pixels = try LayerRenderer.render(screen, size: v.bounds.size, scale: 1)
+        #expect(pixels[160, 340] == PremultipliedRGBA8(r: 255, g: 255, b: 255, a: 255))
+        #expect(pixels[160, 200].r < 200)
+    }
+
     @Test func galleryHasTheTourTheScrolledCaseAndAnAnimation() {
         let scenes = SpotlightGallery.scenes()
         #expect(scenes.map(\.id) == ["spotlight-step-1", "spotlight-step-2", "spotlight-step-3",
