@@ -44,10 +44,14 @@ public struct TargetRegistry: Sendable {
     }
 
     /// Registers every target of `other`, in id order, with the rules of ``register(_:)`` (the
-    /// reducer for registries gathered from separate subtrees). Returns the errors it met.
+    /// reducer for registries gathered from separate subtrees). `other`'s own ``issues`` carry
+    /// over first: appended to ``issues`` and sent to this registry's ``reporter`` (a
+    /// subtree's registry usually has the silent one), so a duplicate found inside a subtree
+    /// is not lost on the way up. Returns those issues, then the errors met registering.
     @discardableResult
     public mutating func merge(_ other: TargetRegistry) -> [SpotlightError] {
-        other.targets.keys.sorted().compactMap { register(other.targets[$0]!) }
+        for issue in other.issues { recordIssue(issue) }
+        return other.issues + other.targets.keys.sorted().compactMap { register(other.targets[$0]!) }
     }
 
     /// Replaces the frame of a registered target (after layout or scrolling). Returns `false`

@@ -29,6 +29,23 @@ import Testing
         #expect(a["x"]?.frame.minX == 0)
     }
 
+    /// A duplicate found inside a subtree's registry survives the merge into its parent: in
+    /// the parent's issues, through the parent's reporter, and in what merge returns.
+    @Test func mergingKeepsTheOtherRegistrysIssues() {
+        let reported = Collector<SpotlightError>()
+        var parent = TargetRegistry(reporter: SpotlightReporter { reported.add($0) })
+        parent.register(SpotlightTarget(id: "a", frame: CGRect(x: 0, y: 0, width: 1, height: 1)))
+        var child = TargetRegistry()
+        child.register(SpotlightTarget(id: "x", frame: CGRect(x: 0, y: 0, width: 1, height: 1)))
+        child.register(SpotlightTarget(id: "x", frame: CGRect(x: 9, y: 9, width: 1, height: 1)))
+        child.register(SpotlightTarget(id: "a", frame: CGRect(x: 9, y: 9, width: 1, height: 1)))
+        let errors = parent.merge(child)
+        #expect(errors == [.duplicateTarget("x"), .duplicateTarget("a")])
+        #expect(parent.issues == [.duplicateTarget("x"), .duplicateTarget("a")])
+        #expect(reported.all == [.duplicateTarget("x"), .duplicateTarget("a")])
+        #expect(parent.targets.keys.sorted() == ["a", "x"] && parent["x"]?.frame.minX == 0)
+    }
+
     @Test func nonFiniteGeometryIsRefused() {
         var registry = TargetRegistry()
         let bad = SpotlightTarget(id: "nan", frame: CGRect(x: CGFloat.nan, y: 0, width: 10, height: 10))
