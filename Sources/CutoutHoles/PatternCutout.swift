@@ -8,9 +8,10 @@ import Foundation
 /// everything except the image.
 ///
 /// The seed draws the pattern over the image with `destinationOut` (the pattern's alpha
-/// removes the image's alpha). The layer tree has no per-layer blend mode, so the same result
-/// is built with a mask whose alpha is the pattern's inverted: `image · (1 − pattern)` is
-/// exactly what `destinationOut` leaves.
+/// removes the image's alpha). Here the same result is a mask whose alpha is the pattern's
+/// inverted: `image · (1 − pattern)` is exactly what `destinationOut` leaves, and unlike a
+/// `Layer.blendMode` of `.destinationOut` a mask survives SVG export, which has no spelling
+/// for the Porter-Duff operators.
 public struct PatternCutout {
     /// The pattern, in the image's coordinates (points, origin at the image's top-left).
     public enum Pattern {
