@@ -8,8 +8,8 @@ import Foundation
 /// Slice edges are `{0, fixed.minX, fixed.maxX, image width}` in image space and
 /// `{bounds.minX, viewFixed.minX, viewFixed.maxX, bounds.maxX}` in view space (likewise y),
 /// where `viewFixed` is the fixed rect's size centred on ``fixedCenter``. The geometry is
-/// computed once per change and can be drawn by redrawing (``ImageSlice/imageToView``) or
-/// by nine layers with `contentsRect` (``makeLayer(image:)``).
+/// computed once per change and drawn by either path: redrawing into a context
+/// (``draw(_:in:)``) or nine layers with `contentsRect` (``makeLayer(image:)``).
 ///
 /// Rules for degenerate input, each deliberate:
 /// - **No image** (`image == nil` or a zero pixel size): no slices; nothing is drawn.
