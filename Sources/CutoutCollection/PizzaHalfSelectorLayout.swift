@@ -78,11 +78,8 @@ public final class PizzaHalfSelectorLayout: CollectionLayout {
 
     public func prepare(for context: CollectionContext) {
         self.context = context
-        let resized = table.itemHeight.bitPattern != configuration.itemSize.bitPattern
         table.itemHeight = configuration.itemSize
-        let computed = table.frameComputationCount
         table.prepare(for: context)
-        if resized && table.frameComputationCount == computed { table.invalidateFrames() }
     }
 
     public var collectionViewContentSize: CGSize { table.collectionViewContentSize }

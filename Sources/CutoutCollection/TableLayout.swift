@@ -9,15 +9,25 @@ import Foundation
 /// that only moves the origin recomputes nothing.
 public final class TableLayout: CollectionLayout {
     /// Height of every item when ``itemHeights`` is `nil`. Negative or non-finite → 0.
-    public var itemHeight: CGFloat
-    /// Per-item heights; missing entries use ``itemHeight``.
-    public var itemHeights: [CGFloat]?
+    ///
+    /// Changing it makes the next `prepare` recompute the frames. Assigning the value it
+    /// already has (bit for bit, so NaN too) does not: a host may set it before every prepare.
+    public var itemHeight: CGFloat {
+        didSet { if itemHeight.bitPattern != oldValue.bitPattern { framesAreStale = true } }
+    }
+    /// Per-item heights; missing entries use ``itemHeight``. Any assignment or mutation makes
+    /// the next `prepare` recompute the frames.
+    public var itemHeights: [CGFloat]? {
+        didSet { framesAreStale = true }
+    }
 
     public private(set) var context = CollectionContext(bounds: .zero, numberOfItems: 0)
     /// Top edge of each item, plus the content height at the end.
     private var tops: [CGFloat] = [0]
     /// How many times frames were recomputed (visible for tests of invalidation).
     public private(set) var frameComputationCount = 0
+    /// A height changed since the frames were computed: ``tops`` no longer match the heights.
+    private var framesAreStale = false
 
     public init(itemHeight: CGFloat = 300, itemHeights: [CGFloat]? = nil) {
         self.itemHeight = itemHeight
@@ -30,17 +40,19 @@ public final class TableLayout: CollectionLayout {
     }
 
     public func prepare(for context: CollectionContext) {
-        let recompute = context.numberOfItems != self.context.numberOfItems
+        let recompute = framesAreStale || context.numberOfItems != self.context.numberOfItems
             || context.bounds.width != self.context.bounds.width || tops.count != context.numberOfItems + 1
         self.context = context
         if recompute { recomputeFrames() }
     }
 
-    /// Recomputes the cached frames now (after changing heights).
+    /// Recomputes the cached frames now, for the current context, rather than at the next
+    /// `prepare` (which recomputes them by itself after a height changed).
     public func invalidateFrames() { recomputeFrames() }
 
     private func recomputeFrames() {
         frameComputationCount += 1
+        framesAreStale = false
         WorkMeter.record(context.numberOfItems, .layoutItems)
         var t: [CGFloat] = [0]
         t.reserveCapacity(context.numberOfItems + 1)

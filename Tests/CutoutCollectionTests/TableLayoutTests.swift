@@ -38,4 +38,35 @@ import CutoutTestSupport
         t.prepare(for: CollectionContext(bounds: wider, numberOfItems: 1000))
         #expect(t.frameComputationCount == n + 1)
     }
+
+    @Test func changingHeightsRecomputesTheFramesAtTheNextPrepare() {
+        let t = TableLayout(itemHeight: 300)
+        let context = CollectionContext(bounds: CGRect(x: 0, y: 0, width: 390, height: 844), numberOfItems: 10)
+        t.prepare(for: context)
+        t.itemHeight = 100
+        t.prepare(for: context)
+        #expect(t.frame(ofItem: 3) == CGRect(x: 0, y: 300, width: 390, height: 100))
+        #expect(t.collectionViewContentSize.height == 1000)
+        t.itemHeights = [50, 50]
+        t.prepare(for: context)
+        #expect(t.frame(ofItem: 3) == CGRect(x: 0, y: 200, width: 390, height: 100))
+        t.itemHeights?[0] = 10
+        t.prepare(for: context)
+        #expect(t.frame(ofItem: 1) == CGRect(x: 0, y: 10, width: 390, height: 50))
+        #expect(t.collectionViewContentSize.height == 860)
+    }
+
+    /// A host may assign the height before every prepare (the pizza layout does): the same
+    /// value, NaN included, keeps the frames.
+    @Test func reassigningTheSameHeightKeepsTheFrames() {
+        for height in [44, CGFloat.nan] {
+            let t = TableLayout(itemHeight: height)
+            let context = CollectionContext(bounds: CGRect(x: 0, y: 0, width: 390, height: 844), numberOfItems: 1000)
+            t.prepare(for: context)
+            let n = t.frameComputationCount
+            t.itemHeight = height
+            t.prepare(for: context)
+            #expect(t.frameComputationCount == n, "\(height)")
+        }
+    }
 }
