@@ -68,4 +68,44 @@ extension PizzaHalfSelectorLayout {
         }
         return items
     }
+
+    /// The items whose caption a query for `rect` computes: an ascending range holding every
+    /// item whose caption is not fully transparent and whose transformed frame can meet `rect`.
+    ///
+    /// A caption shows only while its item's norm is strictly between −1 and 1, and it sits at
+    /// the pinned place moved down by `norm · captionSlide`; the norm is linear in the row, so
+    /// each condition bounds the rows to a range. The range is widened by a row on both sides
+    /// against rounding. Where geometry leaves the slide's bound undefined (NaN), only the
+    /// first condition is used; where that is undefined too, every item (the caption frames
+    /// decide).
+    func captionCandidateItems(in rect: CGRect) -> Range<Int> {
+        let n = numberOfItems
+        guard n > 0 else { return 0..<0 }
+        let critical = max(configuration.criticalOffsetFromCenter, 1e-9)
+        // Rows whose norm lies in lo...hi (the norm of row i is (h·i + h/2 − centre) / critical).
+        func rows(_ lo: CGFloat, _ hi: CGFloat) -> (CGFloat, CGFloat) {
+            ((screenCenterY + critical * lo) / h - 0.5, (screenCenterY + critical * hi) / h - 0.5)
+        }
+        var (first, last) = rows(-1, 1)
+        // Whatever the sign of the caption's height, its vertical extent lies within ±height
+        // of the slid pinned top; the slide must bring that band onto the rect.
+        let top = context.bounds.minY + configuration.captionTop, extent = abs(configuration.captionHeight)
+        let slide = configuration.captionSlide
+        let reach = (rect.minY - top - extent, rect.maxY - top + extent)
+        if slide == 0 {
+            guard reach.0 < 0, 0 < reach.1 else { return 0..<0 }
+        } else {
+            let ends = (reach.0 / slide, reach.1 / slide)
+            if !ends.0.isNaN, !ends.1.isNaN {
+                let lo = max(min(ends.0, ends.1), -1), hi = min(max(ends.0, ends.1), 1)
+                guard lo <= hi else { return 0..<0 }
+                let narrowed = rows(lo, hi)
+                if !narrowed.0.isNaN, !narrowed.1.isNaN { (first, last) = narrowed }
+            }
+        }
+        guard !first.isNaN, !last.isNaN else { return 0..<n }
+        let a = max(Int(saturating: first, rounding: .down) - 1, 0)
+        let b = min(Int(saturating: last, rounding: .up) + 1, n - 1)
+        return a <= b ? a..<(b + 1) : 0..<0
+    }
 }

@@ -268,16 +268,19 @@ public final class PizzaHalfSelectorLayout: CollectionLayout {
     // MARK: CollectionLayout
 
     /// Attributes of the cells whose transformed frame meets `rect` (hidden ones left out),
-    /// then the captions of those cells that are not fully transparent.
+    /// then of the captions whose transformed frame meets it (fully transparent ones left out),
+    /// each in ascending item order.
     ///
-    /// Only the candidates of ``candidateItems(in:)`` are computed, found in closed form from
-    /// the offset. Complexity: O(k) for k cells on screen, whatever the item count.
+    /// A caption is pinned to the viewport, not to its cell, so it can meet `rect` while its
+    /// cell does not, and the other way round. Only the candidates of ``candidateItems(in:)``
+    /// and ``captionCandidateItems(in:)`` are computed, both found in closed form from the
+    /// offset. Complexity: O(k) for k elements returned, whatever the item count.
     public func layoutAttributesForElements(in rect: CGRect) -> [LayoutAttributes] {
         guard numberOfItems > 0, !rect.isNull else { return [] }
         let candidates = candidateItems(in: rect)
         WorkMeter.record(candidates.count, .layoutItems)
         let cells = candidates.compactMap(cellAttributes).filter { !$0.isHidden && $0.visibleFrame.overlaps(rect) }
-        let captions = cells.compactMap { captionAttributes($0.item) }
+        let captions = captionCandidateItems(in: rect).compactMap(captionAttributes).filter { $0.visibleFrame.overlaps(rect) }
         return cells + captions
     }
 

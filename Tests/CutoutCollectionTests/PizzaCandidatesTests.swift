@@ -10,12 +10,14 @@ import Testing
 @Suite struct PizzaCandidatesTests {
     static let viewport = CGSize(width: 195, height: 700)
 
-    /// The slow, obviously correct answer: every cell's attributes, filtered, then the
-    /// captions of the cells kept.
+    /// The slow, obviously correct answer: every cell's attributes, filtered, then every
+    /// caption's, filtered.
     static func reference(_ l: PizzaHalfSelectorLayout, in rect: CGRect) -> [LayoutAttributes] {
         let cells = (0..<l.numberOfItems).compactMap { l.layoutAttributesForItem(at: .item($0)) }
             .filter { !$0.isHidden && $0.visibleFrame.overlaps(rect) }
-        let captions = cells.compactMap { l.layoutAttributesForSupplementaryView(ofKind: PizzaHalfSelectorLayout.captionKind, at: .item($0.item)) }
+        let captions = (0..<l.numberOfItems)
+            .compactMap { l.layoutAttributesForSupplementaryView(ofKind: PizzaHalfSelectorLayout.captionKind, at: .item($0)) }
+            .filter { $0.visibleFrame.overlaps(rect) }
         return cells + captions
     }
 
@@ -27,7 +29,8 @@ import Testing
     }
 
     /// Random configurations (scale factors from 0 to 1 included, drum spacings of either
-    /// sign and zero, compaction on and off), counts, offsets and rects at small n.
+    /// sign and zero, compaction on and off, captions anywhere in the viewport, of negative
+    /// height, sliding either way or not at all), counts, offsets and rects at small n.
     @Test func answersEqualComputingEveryItemThenFiltering() {
         var rng = FuzzRandom(state: 2417)
         func uniform(_ lo: Double, _ hi: Double) -> CGFloat { CGFloat(lo + rng.unit() * (hi - lo)) }
@@ -41,6 +44,9 @@ import Testing
                 c.criticalOffsetFromCenter = rng.below(5) == 0 ? uniform(1, 20) : uniform(20, 900)
                 c.scaleFactor = rng.below(4) == 0 ? rng.pick([0, 1, 0.999]) : uniform(0, 1)
                 c.drumSpacing = rng.below(5) == 0 ? rng.pick([0, -0.7]) : uniform(0.2, 2)
+                c.captionTop = uniform(-100, 700)
+                c.captionHeight = rng.below(8) == 0 ? uniform(-40, 0) : uniform(10, 80)
+                c.captionSlide = rng.below(5) == 0 ? 0 : uniform(-80, 80)
                 let n = 1 + rng.below(30)
                 let y = uniform(-1.5, Double(n) + 0.5) * c.itemSize
                 let l = Self.layout(c, orientation: rng.below(2) == 0 ? .left : .right, items: n, offsetY: y)
@@ -59,9 +65,10 @@ import Testing
         }
     }
 
-    /// At 1,000,000 items a query computes at most 12 cells beyond those it returns, at the
-    /// ends and in the middle, for the viewport and for a rect twice as tall, in the shipped
-    /// configuration, without compaction, with items shrinking to nothing, and in the drum.
+    /// At 1,000,000 items a query computes at most 12 cells and 4 captions beyond those it
+    /// returns, at the ends and in the middle, for the viewport and for a rect twice as tall,
+    /// in the shipped configuration, without compaction, with items shrinking to nothing, and
+    /// in the drum.
     /// (The compaction bound is loose by a few rows on each side: a row for the blend between
     /// the two anchors, a row against rounding and, with a minimum scale of 0, the zone's two
     /// spare rows; 2,000 offsets spread over the content need at most 10.)
@@ -87,10 +94,14 @@ import Testing
                 for grow: CGFloat in [0, 350] {
                     let rect = l.context.bounds.insetBy(dx: 0, dy: -grow)
                     l.attributeEvaluationCount = 0
-                    let cells = l.layoutAttributesForElements(in: rect).filter { $0.category == .cell }
+                    let shown = l.layoutAttributesForElements(in: rect)
+                    let cells = shown.filter { $0.category == .cell }
                     #expect(!cells.isEmpty)
                     #expect(l.attributeEvaluationCount <= cells.count + 12,
                             "\(c) y \(y): \(l.attributeEvaluationCount) computed for \(cells.count) shown")
+                    let captions = shown.count - cells.count
+                    #expect(l.captionCandidateItems(in: rect).count <= captions + 4,
+                            "\(c) y \(y): \(l.captionCandidateItems(in: rect).count) captions computed for \(captions) shown")
                 }
             }
         }

@@ -151,13 +151,35 @@ import Testing
         #expect(!l.shouldInvalidateLayout(forBoundsChange: CGRect(x: 0, y: 700, width: 195, height: 700)))
     }
 
+    /// The viewport and 80-point strips of it, so that captions (pinned near the top of the
+    /// viewport) meet rects their cells do not, and cells meet rects their captions do not.
     @Test func queriesMatchBruteForceOverManyOffsets() {
+        let kind = PizzaHalfSelectorLayout.captionKind
         for y in stride(from: CGFloat(-200), through: 2800, by: 53) {
             let l = layout(offsetY: y)
-            let rect = CGRect(origin: CGPoint(x: 0, y: y), size: viewport)
-            let fast = l.layoutAttributesForElements(in: rect).filter { $0.category == .cell }.map(\.item)
-            let brute = (0..<10).filter { l.layoutAttributesForItem(at: .item($0))!.visibleFrame.overlaps(rect) }
-            #expect(fast == brute, "offset \(y)")
+            let strips = stride(from: y - 40, to: y + viewport.height, by: 60).map { CGRect(x: 0, y: $0, width: viewport.width, height: 80) }
+            for rect in [CGRect(origin: CGPoint(x: 0, y: y), size: viewport)] + strips {
+                let fast = l.layoutAttributesForElements(in: rect)
+                let cells = (0..<10).filter { l.layoutAttributesForItem(at: .item($0))!.visibleFrame.overlaps(rect) }
+                let captions = (0..<10).filter {
+                    l.layoutAttributesForSupplementaryView(ofKind: kind, at: .item($0))?.visibleFrame.overlaps(rect) == true
+                }
+                #expect(fast.filter { $0.category == .cell }.map(\.item) == cells, "offset \(y), rect \(rect)")
+                #expect(fast.filter { $0.category != .cell }.map(\.item) == captions, "offset \(y), rect \(rect)")
+            }
         }
+    }
+
+    /// The audit's probe: caption 3 shows at y 804–848 while no cell whose caption shows meets
+    /// the rect.
+    @Test func aCaptionIsReturnedForARectItsCellMisses() throws {
+        let l = layout(offsetY: 800)
+        let rect = CGRect(x: 0, y: 800, width: viewport.width, height: 80)
+        let captions = l.layoutAttributesForElements(in: rect).filter { $0.category != .cell }
+        let caption = try #require(captions.first)
+        #expect(captions.count == 1 && caption.item == 3)
+        #expect(abs(caption.visibleFrame.minY - 804) < 1e-9 && abs(caption.visibleFrame.maxY - 848) < 1e-9)
+        let cell = try #require(l.layoutAttributesForItem(at: .item(3)))
+        #expect(!cell.visibleFrame.overlaps(rect))
     }
 }
