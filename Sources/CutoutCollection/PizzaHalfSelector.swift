@@ -72,7 +72,7 @@ public final class PizzaHalfSelector {
             prepare(half)
             if !options.isEmpty { centred[half] = 0 }
         }
-        if !options.isEmpty { updateWhole() }
+        updateWhole()
     }
 
     /// Asks the host to load again after a failure.
@@ -111,8 +111,9 @@ public final class PizzaHalfSelector {
     /// The centred pizza index of a half, `nil` without content.
     public func selectedIndex(_ half: PizzaHalfOrientation) -> Int? { centred[half] }
 
-    /// Whether both halves show the same pizza: then the side captions hide and one caption
-    /// for the whole pizza shows in the middle.
+    /// Whether both halves show the same pizza: then the side captions hide (both layouts'
+    /// ``PizzaHalfSelectorLayout/wholePizzaItem`` is that pizza) and one caption for the whole
+    /// pizza shows in the middle (``captions``).
     public var isWholePizza: Bool {
         guard let l = centred[.left], let r = centred[.right] else { return false }
         return l == r
@@ -120,6 +121,9 @@ public final class PizzaHalfSelector {
 
     private func updateWhole() {
         let whole = isWholePizza
+        let item = whole ? centred[.left] : nil
+        left.wholePizzaItem = item
+        right.wholePizzaItem = item
         if whole != wasWhole {
             wasWhole = whole
             pending.append(.wholePizzaChanged(isWhole: whole))

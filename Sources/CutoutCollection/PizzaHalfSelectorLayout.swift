@@ -67,6 +67,19 @@ public final class PizzaHalfSelectorLayout: CollectionLayout {
     public var orientation: PizzaHalfOrientation
     /// The selector's numbers.
     public var configuration: Configuration
+    /// The pizza both halves show, whose side caption then hides: one caption for the whole
+    /// pizza, in the middle of the screen, replaces the two side captions. `nil` (the default)
+    /// shows every caption.
+    ///
+    /// ``PizzaHalfSelector`` sets it on both of its layouts. A host driving two layouts itself
+    /// sets it on both when their centred items become the same, and back to `nil` when they
+    /// differ, then has them laid out again.
+    ///
+    /// The hidden caption is still returned, at its usual place, fade and slide, with
+    /// `isHidden` set: as with `UICollectionViewLayoutAttributes.isHidden`, a collection view
+    /// keeps its view and only hides it, so it shows again in place when the halves differ,
+    /// and the whole-pizza caption can take its fade and slide from it.
+    public var wholePizzaItem: Int?
     private let table: TableLayout
     public private(set) var context = CollectionContext(bounds: .zero, numberOfItems: 0)
 
@@ -250,7 +263,8 @@ public final class PizzaHalfSelectorLayout: CollectionLayout {
     }
 
     /// The caption above item `i`: pinned to a fixed place on screen (it moves with the
-    /// bounds), fading and sliding with the item's norm. `nil` when fully transparent.
+    /// bounds), fading and sliding with the item's norm, hidden for the ``wholePizzaItem``.
+    /// `nil` when fully transparent.
     private func captionAttributes(_ i: Int) -> LayoutAttributes? {
         guard i >= 0, i < numberOfItems else { return nil }
         let norm = normalizedDistance(forItem: i)
@@ -262,14 +276,15 @@ public final class PizzaHalfSelectorLayout: CollectionLayout {
         attrs.alpha = alpha
         attrs.transform = Transform(translationX: 0, y: norm * configuration.captionSlide)
         attrs.zIndex = Self.captionZIndex
+        attrs.isHidden = i == wholePizzaItem
         return attrs
     }
 
     // MARK: CollectionLayout
 
     /// Attributes of the cells whose transformed frame meets `rect` (hidden ones left out),
-    /// then of the captions whose transformed frame meets it (fully transparent ones left out),
-    /// each in ascending item order.
+    /// then of the captions whose transformed frame meets it (fully transparent ones left out;
+    /// that of the ``wholePizzaItem`` returned hidden), each in ascending item order.
     ///
     /// A caption is pinned to the viewport, not to its cell, so it can meet `rect` while its
     /// cell does not, and the other way round. Only the candidates of ``candidateItems(in:)``

@@ -2,7 +2,8 @@
 // layoutAttributesForElements(in:), layoutAttributesForItem(at:),
 // layoutAttributesForSupplementaryView(ofKind:at:),
 // targetContentOffset(forProposedContentOffset:withScrollingVelocity:),
-// shouldInvalidateLayout(forBoundsChange:); UICollectionViewLayoutAttributes; UIEdgeInsets). iOS 15.
+// shouldInvalidateLayout(forBoundsChange:), invalidateLayout(); UICollectionViewLayoutAttributes;
+// UIEdgeInsets). iOS 15.
 #if canImport(UIKit)
 import CutoutCollection
 import CutoutGeometry
@@ -109,6 +110,19 @@ public final class PizzaHalfSelectorCollectionViewLayout: CutoutCollectionViewLa
 
     /// The item under the centre at the last `prepare()`.
     public var centeredItem: Int { layout.currentPizzaIndex }
+
+    /// The pizza both columns show centred, whose caption this column then returns hidden (show
+    /// one caption for the whole pizza instead); `nil` shows every caption. Set it on both
+    /// columns when their centred items become the same, and back to `nil` when they differ;
+    /// a change invalidates the layout.
+    public var wholePizzaItem: Int? {
+        get { layout.wholePizzaItem }
+        set {
+            guard newValue != layout.wholePizzaItem else { return }
+            layout.wholePizzaItem = newValue
+            invalidateLayout()
+        }
+    }
 }
 
 /// A horizontal carousel (linear, rotary, cylinder, cover flow, wheel; optionally wrapping) as

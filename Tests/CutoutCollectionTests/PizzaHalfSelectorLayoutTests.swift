@@ -92,6 +92,22 @@ import Testing
         #expect(l.layoutAttributesForSupplementaryView(ofKind: PizzaHalfSelectorLayout.captionKind, at: .item(4)) == nil)
     }
 
+    @Test func theWholePizzasCaptionIsReturnedHiddenAndUnmoved() throws {
+        let kind = PizzaHalfSelectorLayout.captionKind
+        let l = layout(offsetY: 800)
+        let rect = l.context.bounds
+        let before = l.layoutAttributesForElements(in: rect)
+        l.wholePizzaItem = 3
+        let after = l.layoutAttributesForElements(in: rect)
+        #expect(after.filter(\.isHidden).map(\.category) == [.supplementaryView(kind: kind)])
+        #expect(after.filter(\.isHidden).map(\.item) == [3])
+        #expect(after.map { var a = $0; a.isHidden = false; return a } == before)
+        #expect(l.layoutAttributesForSupplementaryView(ofKind: kind, at: .item(3))?.isHidden == true)
+        #expect(l.layoutAttributesForItem(at: .item(3))?.isHidden == false)
+        l.wholePizzaItem = nil
+        #expect(l.layoutAttributesForElements(in: rect) == before)
+    }
+
     @Test func drumZIndexTable() {
         let l = layout(offsetY: 700, style: .drum)
         #expect(l.currentPizzaIndex == 3)

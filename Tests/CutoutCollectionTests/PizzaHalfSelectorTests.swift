@@ -42,6 +42,29 @@ import CutoutTestSupport
         #expect(s.drainEvents() == [.selectionChanged(half: .right, index: 2), .wholePizzaChanged(isWhole: false)])
     }
 
+    /// The hiding is the layouts' answer, so a host laying out their attributes (a collection
+    /// view) hides the side captions without deciding anything itself.
+    @Test func sameHalvesHideTheirSideCaptionsInTheLayouts() throws {
+        let s = selector()
+        func caption(_ half: PizzaHalfOrientation, _ item: Int) throws -> LayoutAttributes {
+            let shown = s.layout(half).layoutAttributesForElements(in: s.bounds(half)).filter { $0.category != .cell }
+            #expect(shown.map(\.item) == [item], "\(half)")
+            return try #require(shown.first)
+        }
+        for half in PizzaHalfOrientation.allCases {
+            #expect(try caption(half, 0).isHidden, "\(half)")
+            #expect(s.layout(half).layoutAttributesForSupplementaryView(ofKind: PizzaHalfSelectorLayout.captionKind, at: .item(0))?.isHidden == true)
+        }
+        s.setContentOffset(s.layout(.right).contentOffset(for: 2).y, for: .right)
+        #expect(try !caption(.left, 0).isHidden)
+        #expect(try !caption(.right, 2).isHidden)
+        s.setContentOffset(s.layout(.left).contentOffset(for: 2).y, for: .left)
+        #expect(try caption(.left, 2).isHidden)
+        #expect(try caption(.right, 2).isHidden)
+        s.setState(.loading)
+        #expect(s.left.wholePizzaItem == nil && s.right.wholePizzaItem == nil)
+    }
+
     @Test func seededShuffleIsReproducibleAndPicksDifferentHalves() {
         let s = selector()
         var a = FuzzRandom(state: 7), b = FuzzRandom(state: 7)

@@ -90,8 +90,8 @@ package enum CollectionGallery {
 
     /// One half as a scrolling column: a layer clipped to the half of the screen whose bounds
     /// origin is the content offset (as a scroll view's), holding a layer per cell and caption
-    /// the layout returns for the visible rect. When both halves show the same pizza, that
-    /// pizza's side captions are hidden (the central caption replaces them).
+    /// the layout returns for the visible rect. When both halves show the same pizza, the
+    /// layout returns that pizza's side caption hidden (the central caption replaces it).
     static func column(_ selector: PizzaHalfSelector, _ half: PizzaHalfOrientation, originX: CGFloat) -> Layer {
         let layout = selector.layout(half)
         let visible = selector.bounds(half)
@@ -99,14 +99,12 @@ package enum CollectionGallery {
         column.bounds.origin = visible.origin
         column.masksToBounds = true
         column.name = "column \(half.rawValue)"
-        let whole = selector.isWholePizza ? selector.selectedIndex(half) : nil
-        for var attributes in layout.layoutAttributesForElements(in: visible) {
+        for attributes in layout.layoutAttributesForElements(in: visible) {
             let recipe = recipes[attributes.item]
             switch attributes.category {
             case .cell:
                 column.addSublayer(attributes.makeLayer(content: PizzaArt.halfPizzaLayer(recipe, half: half, cellSize: attributes.size)))
             case .supplementaryView:
-                if attributes.item == whole { attributes.isHidden = true }
                 column.addSublayer(attributes.makeLayer(content: GalleryParts.captionPill(recipe.name, in: attributes.size)))
             }
         }
@@ -124,9 +122,11 @@ package enum CollectionGallery {
         root.addSublayer(column(selector, .right, originX: halfWidth))
         if selector.isWholePizza, let i = selector.selectedIndex(.left),
            var attributes = selector.left.layoutAttributesForSupplementaryView(ofKind: PizzaHalfSelectorLayout.captionKind, at: .item(i)) {
-            // The same fade and slide as the side captions, across the whole screen.
+            // The same fade and slide as the side captions, across the whole screen; the layout
+            // returns the side caption this one replaces hidden, so it is shown here.
             let top = attributes.frame.minY - selector.bounds(.left).minY
             attributes.frame = CGRect(x: 0, y: top, width: size.width, height: attributes.size.height)
+            attributes.isHidden = false
             let caption = attributes.makeLayer(content: GalleryParts.captionPill(recipes[i].name, in: attributes.size))
             caption.name = "caption whole \(i)"
             root.addSublayer(caption)

@@ -86,7 +86,8 @@ public enum UIButtonType { case system }
   open func layoutAttributesForItem(at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? { nil }
   open func layoutAttributesForSupplementaryView(ofKind elementKind: String, at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? { nil }
   open func targetContentOffset(forProposedContentOffset proposedContentOffset: CGPoint, withScrollingVelocity velocity: CGPoint) -> CGPoint { .zero }
-  open func shouldInvalidateLayout(forBoundsChange newBounds: CGRect) -> Bool { false } }
+  open func shouldInvalidateLayout(forBoundsChange newBounds: CGRect) -> Bool { false }
+  open func invalidateLayout() {} }
 @MainActor public final class UISelectionFeedbackGenerator { public init() {}; public func prepare() {}; public func selectionChanged() {} }
 public enum UIAccessibility { public struct Notification: Sendable { public static let screenChanged = Notification() }
   @MainActor public static func post(notification: Notification, argument: Any?) {} }
