@@ -141,9 +141,10 @@ public final class PizzaHalfSelector {
     /// Where a caption shows: over one half, or centred over the whole pizza.
     public enum CaptionPosition: Hashable, Sendable { case left, center, right }
 
-    /// Picks two random halves with a seedable generator and returns the offsets both halves
-    /// should animate to (the host animates with ``ScrollViewModel/scrollAnimation(showing:at:axis:)``
-    /// or sets them directly). The two picks differ whenever there are at least two pizzas.
+    /// Picks two random halves with a seedable generator and returns the items both halves
+    /// should show (nothing scrolls here: the host animates to each with
+    /// ``ScrollViewModel/scrollAnimation(showing:at:axis:)``, or sets the offsets directly).
+    /// The two picks differ whenever there are at least two pizzas.
     public func shuffle<G: RandomNumberGenerator>(using generator: inout G) -> (left: Int, right: Int) {
         let n = options.count
         guard n > 0 else { return (0, 0) }
