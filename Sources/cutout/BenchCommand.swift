@@ -68,7 +68,7 @@ struct BenchCommand: CutoutCommand {
         if scenes.contains("list") {
             let (ms, last) = try runListHolesBench(frames: frames ?? 120)
             report("list", Timing(samples: ms, lastFrame: last))
-            if let png { try last.pngData().write(to: URL(fileURLWithPath: png).appendingPathComponent("list.png")) }
+            if let png { try CommandError.write(try last.pngData(), to: URL(fileURLWithPath: png).appendingPathComponent("list.png")) }
         }
         for name in TextBench.names where scenes.contains(name) {
             let (ms, last) = try TextBench.run(name, frames: frames)

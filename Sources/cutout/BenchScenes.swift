@@ -50,7 +50,7 @@ extension BenchScene {
         func fail(_ why: String) -> BenchSceneError { BenchSceneError(file: file, reason: why) }
         let root: Any
         do { root = try JSONSerialization.jsonObject(with: data) } catch {
-            throw fail("invalid JSON: \(error.localizedDescription)")
+            throw fail("invalid JSON: \(jsonReason(error, in: data))")
         }
         guard let doc = root as? [String: Any] else { throw fail("top level is not an object") }
         guard let name = doc["name"] as? String else { throw fail("missing string \"name\"") }
@@ -59,21 +59,43 @@ extension BenchScene {
               !name.contains(where: { $0 == "/" || $0 == "\\" || $0.isNewline || $0 == "\0" }) else {
             throw fail("\"name\" must be a plain file name (1...128 bytes, no '/', '\\' or control characters)")
         }
-        guard let w = doc["width"] as? Int, let h = doc["height"] as? Int, w > 0, h > 0,
+        guard let w = integer(doc["width"]), let h = integer(doc["height"]), w > 0, h > 0,
               w <= Pixmap.maxDimension, h <= Pixmap.maxDimension, w * h <= Pixmap.maxPixelCount else {
             throw fail("\"width\"/\"height\" must be integers in 1...\(Pixmap.maxDimension), at most \(Pixmap.maxPixelCount) pixels in all")
         }
-        guard let items = doc["items"] as? [[String: Any]] else { throw fail("missing array of objects \"items\"") }
+        guard let items = doc["items"] as? [Any] else { throw fail("missing array \"items\"") }
         var ops: [BenchOp] = []
         for (i, item) in items.enumerated() {
+            guard let fields = item as? [String: Any] else { throw fail("item \(i): not an object") }
             do {
-                ops.append(try Item(fields: item).op())
+                ops.append(try Item(fields: fields).op())
             } catch let e as ItemError {
                 throw fail("item \(i): \(e.reason)")
             }
         }
         return BenchScene(name: name, width: w, height: h, ops: ops)
     }
+}
+
+/// `value` as a JSON integer; nil for anything else, `true` and `false` included (Foundation
+/// reads those as numbers that convert to 1 and 0).
+private func integer(_ value: Any?) -> Int? {
+    guard let n = value as? NSNumber, String(cString: n.objCType) != "c" else { return nil }
+    return value as? Int
+}
+
+/// Foundation's reason for rejecting `data` as JSON, with the line and column of the
+/// character offset it names ("Invalid value around character 16." says neither).
+private func jsonReason(_ error: any Error, in data: Data) -> String {
+    let ns = error as NSError
+    let reason = (ns.userInfo[NSDebugDescriptionErrorKey] as? String) ?? ns.localizedDescription
+    guard let range = reason.range(of: "around character "),
+          let offset = Int(reason[range.upperBound...].prefix { $0.isNumber }), offset >= 0 else { return reason }
+    var line = 1, column = 1
+    for byte in data.prefix(offset) {
+        if byte == UInt8(ascii: "\n") { line += 1; column = 1 } else if byte & 0xC0 != 0x80 { column += 1 }
+    }
+    return "line \(line), column \(column): \(reason)"
 }
 
 private struct ItemError: Error { let reason: String }

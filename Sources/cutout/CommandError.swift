@@ -41,7 +41,19 @@ struct CommandError: Error, CustomStringConvertible {
     }
 
     /// Writes `data` to `path`, turning a failure into a ``CommandError`` naming the path.
+    ///
+    /// Atomically: the bytes go to a temporary file beside `path`, renamed over it once
+    /// complete, so a write that fails (a full disk, a quota) leaves the file that was there
+    /// and no partial one.
     static func write(_ data: Data, to url: URL) throws(CommandError) {
-        do { try data.write(to: url) } catch { throw file("write", url.path, error) }
+        do { try data.write(to: url, options: .atomic) } catch {
+            // The temporary file's failure hides one cause: a "folder" that is a file.
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: url.deletingLastPathComponent().path, isDirectory: &isFolder),
+               !isFolder.boolValue {
+                throw CommandError("cannot write '\(url.path)': Not a directory")
+            }
+            throw file("write", url.path, error)
+        }
     }
 }

@@ -45,6 +45,11 @@ import Testing
     @Test(arguments: [
         (##"{"name": "t", "width": 8, "hei"##, "invalid JSON"),
         ("", "invalid JSON"),
+        // Where and why, not Foundation's "not in the correct format".
+        ("{\"name\": \"t\",\n \"items\": [1,,2]}", "line 2, column 14: Invalid value"),
+        (##"{"name": "t", "width": 1e400}"##, "1e400 is not representable"),
+        (##"{"name": "t", "width": true, "height": 8, "items": []}"##, "\"width\"/\"height\""),
+        (##"{"name": "t", "width": 8, "height": 8, "items": [{"op": "clear"}, 5]}"##, "item 1: not an object"),
         ("[1, 2]", "top level is not an object"),
         (##"{"width": 8, "height": 8, "items": []}"##, "missing string \"name\""),
         (##"{"name": 5, "width": 8, "height": 8, "items": []}"##, "missing string \"name\""),
@@ -55,7 +60,7 @@ import Testing
         (##"{"name": "t", "width": 1e300, "height": 8, "items": []}"##, "\"width\"/\"height\""),
         (##"{"name": "t", "width": 32768, "height": 32768, "items": []}"##, "pixels in all"),
         (##"{"name": "t", "width": 8, "height": 8}"##, "\"items\""),
-        (##"{"name": "t", "width": 8, "height": 8, "items": [1]}"##, "\"items\""),
+        (##"{"name": "t", "width": 8, "height": 8, "items": [1]}"##, "item 0: not an object"),
         (##"{"name": "../escape", "width": 8, "height": 8, "items": []}"##, "plain file name"),
         (##"{"name": "", "width": 8, "height": 8, "items": []}"##, "plain file name"),
     ])

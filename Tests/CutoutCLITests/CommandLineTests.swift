@@ -108,6 +108,32 @@ import CutoutRaster
         }
     }
 
+    /// A write that fails part of the way (here the file size limit, as a full disk would)
+    /// leaves the file that was there, and no partial or temporary file beside it. Run as a
+    /// child process, since the limit applies to the whole process.
+    @Test func aFailedWriteLeavesThePreviousFile() throws {
+        let exe = try #require(builtCutoutExecutable())
+        let tmp = try TemporaryFolder()
+        // Noise does not compress: the PNG is far above the 10 KiB limit.
+        let input = try tmp.write("noise.svg", """
+            <svg xmlns="http://www.w3.org/2000/svg" width="300" height="300">
+              <filter id="n"><feTurbulence baseFrequency="0.9" numOctaves="3"/></filter>
+              <rect width="300" height="300" filter="url(#n)"/>
+            </svg>
+            """)
+        let previous = try tmp.write("out.png", "the previous picture")
+        let shell = Process()
+        shell.executableURL = URL(fileURLWithPath: "/bin/sh")
+        // Ignoring SIGXFSZ makes the oversized write fail with EFBIG instead of killing cutout.
+        shell.arguments = ["-c", "trap '' XFSZ; ulimit -f 20; exec \"$0\" render \"$1\" -o \"$2\"", exe.path, input, previous]
+        shell.standardError = FileHandle.nullDevice
+        try shell.run()
+        shell.waitUntilExit()
+        #expect(shell.terminationStatus == 1)
+        #expect(try String(contentsOfFile: previous, encoding: .utf8) == "the previous picture")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: tmp.url.path).sorted() == ["noise.svg", "out.png"])
+    }
+
     /// Option values that must be refused when parsing, before any file is read.
     @Test(arguments: [
         ["--width", "0"], ["--width=-5"], ["--width", "-5"], ["--width", "nan"], ["--width", "inf"],
