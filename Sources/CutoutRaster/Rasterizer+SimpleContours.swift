@@ -131,6 +131,12 @@ extension Rasterizer {
         return x0 + (pts[2 * j] - x0) * (y - y0) / (pts[2 * j + 1] - y0)
     }
 
+    /// x of an active side at height `y` (on its current edge), exact at the edge's ends.
+    @inline(__always)
+    private func sideX(_ s: MonotoneSide, at y: Double, _ pts: UnsafePointer<Double>) -> Double {
+        y == s.nextY ? pts[2 * s.next] : y == pts[2 * s.vertex + 1] ? pts[2 * s.vertex] : x(at: y, pts, s.vertex, s.next)
+    }
+
     /// Whether the stored contours, cut into sides along which y only grows (two from each
     /// lowest point, at most ``maxMonotoneSides`` in all), have no two sides that cross, and
     /// regions (between neighbouring sides, each of one winding) whose windings do not mix
@@ -138,8 +144,10 @@ extension Rasterizer {
     /// checks every vertex against its neighbours in that order (sides that cross swap
     /// neighbours there first), as Shamos and Hoey's test does with its segments: O(n · s) for
     /// n points and s sides. Repeated points, and level edges within ``repeatTolerance``, are
-    /// skipped; a longer level edge, or a lowest point on another side, means false. Touching
-    /// is allowed.
+    /// skipped. Longer level edges (the tops and bottoms of rectangles, the steps of a
+    /// staircase) move a side sideways at one height: every point they reach must lie between
+    /// the side's neighbours there, and a level top between the sides around it. A lowest point
+    /// on another side means false. Touching is allowed.
     func sidesCannotMix(evenOdd: Bool) -> Bool {
         let pts = UnsafePointer(points)
         let cap = Rasterizer.maxMonotoneSides
@@ -159,17 +167,15 @@ extension Rasterizer {
                     let i = j == end - 1 ? contourStart : j + 1
                     let dy = pts[2 * i + 1] - pts[2 * j + 1]
                     if dy != 0 { down = dy > 0; found = true; break }
-                    if abs(pts[2 * i] - pts[2 * j]) > Rasterizer.repeatTolerance { return false }
                     j -= 1
                 }
                 guard found else { continue }
                 for i in contourStart..<end {
                     let k = i + 1 == end ? contourStart : i + 1
                     let dy = pts[2 * k + 1] - pts[2 * i + 1]
-                    if dy == 0 {
-                        if abs(pts[2 * k] - pts[2 * i]) > Rasterizer.repeatTolerance { return false }
-                        continue
-                    }
+                    // Level edges keep the direction: a lowest point is where the contour starts
+                    // down after going up, at the end of a level top.
+                    if dy == 0 { continue }
                     if dy > 0 && !down {
                         guard lowestCount < cap / 2 else { return false }
                         lowest[lowestCount] = MonotoneSide(vertex: i, start: contourStart, end: end, step: 1)
@@ -203,23 +209,31 @@ extension Rasterizer {
                     }
                 }
                 if begun < lowestCount && (best < 0 || pts[2 * lowest[begun].vertex + 1] <= bestY) {
-                    // Two sides begin: placed among the others by x at this height, and
-                    // between themselves by their first edges.
+                    // Two sides begin, at the ends of the level top that ends at the lowest
+                    // point (the point itself when there is none): placed among the others by
+                    // x at this height, none of which may meet the top, and between themselves
+                    // by x, or by their first edges when they start at one point.
                     let m = lowest[begun]
                     begun += 1
+                    let top = m.reversed.acrossLevelEdges(pts)
                     let x = pts[2 * m.vertex], y = pts[2 * m.vertex + 1]
                     var at = 0
                     for k in 0..<active {
-                        let xk = self.x(at: y, pts, sides[k].vertex, sides[k].next)
-                        if xk == x { return false }
-                        if xk < x { at = k + 1 }
+                        let xk = sideX(sides[k], at: y, pts)
+                        if xk >= top.minX && xk <= top.maxX { return false }
+                        if xk < top.minX { at = k + 1 }
                     }
-                    guard var forward = m.advanced(pts), var backward = m.reversed.advanced(pts) else { return false }
-                    let f = (pts[2 * forward.next] - x, pts[2 * forward.next + 1] - y)
-                    let b = (pts[2 * backward.next] - x, pts[2 * backward.next + 1] - y)
-                    let order = f.0 * b.1 - b.0 * f.1
-                    if order == 0 { return false }
-                    if order > 0 { swap(&forward, &backward) }
+                    guard var forward = m.advanced(pts), var backward = top.side.advanced(pts) else { return false }
+                    let xb = pts[2 * backward.vertex]
+                    if xb != x {
+                        if xb < x { swap(&forward, &backward) }
+                    } else {
+                        let f = (pts[2 * forward.next] - x, pts[2 * forward.next + 1] - y)
+                        let b = (pts[2 * backward.next] - x, pts[2 * backward.next + 1] - y)
+                        let order = f.0 * b.1 - b.0 * f.1
+                        if order == 0 { return false }
+                        if order > 0 { swap(&forward, &backward) }
+                    }
                     var k = active
                     while k > at { sides[k + 1] = sides[k - 1]; k -= 1 }
                     sides[at] = forward
@@ -230,6 +244,8 @@ extension Rasterizer {
                         w += sides[k].step
                         seen.insert(w)
                     }
+                    // Windings that mix already decide it: the rest of the sweep would be wasted.
+                    if seen.mixes(evenOdd: evenOdd) { return false }
                     continue
                 }
                 guard best >= 0 else { break }
@@ -237,21 +253,23 @@ extension Rasterizer {
                 // lowest point is as high: meanwhile its neighbours stay on one edge each, so
                 // each vertex is checked against two straight lines.
                 let limit = begun < lowestCount ? Swift.min(secondY, pts[2 * lowest[begun].vertex + 1]) : secondY
-                @inline(__always) func line(_ k: Int) -> (x: Double, y: Double, slope: Double) {
-                    let n = sides[k]
-                    let x0 = pts[2 * n.vertex], y0 = pts[2 * n.vertex + 1]
-                    return (x0, y0, (pts[2 * n.next] - x0) / (n.nextY - y0))
-                }
-                let left = best > 0 ? line(best - 1) : (x: -Double.infinity, y: 0, slope: 0)
-                let right = best + 1 < active ? line(best + 1) : (x: Double.infinity, y: 0, slope: 0)
+                let left = best > 0 ? NeighbourLine(sides[best - 1], pts) : NeighbourLine(x: -.infinity)
+                let right = best + 1 < active ? NeighbourLine(sides[best + 1], pts) : NeighbourLine(x: .infinity)
                 var side = sides[best]
                 while true {
-                    // The side reaches its next vertex: it must lie between its neighbours there.
-                    let v = side.next, y = side.nextY
-                    let x = pts[2 * v]
-                    if left.x + (y - left.y) * left.slope > x || right.x + (y - right.y) * right.slope < x { return false }
-                    side.vertex = v
-                    let j = side.following(pts)
+                    // The side reaches its next vertex, and moves along the level edges that
+                    // follow it: the points it meets must lie between its neighbours there.
+                    side.vertex = side.next
+                    let y = side.nextY
+                    var j = side.following(pts)
+                    var minX = pts[2 * side.vertex], maxX = minX
+                    if pts[2 * j + 1] == y {
+                        let level = side.acrossLevelEdges(pts)
+                        side = level.side
+                        minX = level.minX; maxX = level.maxX
+                        j = side.following(pts)
+                    }
+                    if left.x(at: y) > minX || right.x(at: y) < maxX { return false }
                     let yj = pts[2 * j + 1]
                     if yj > y {
                         side.next = j
@@ -309,6 +327,24 @@ struct MonotoneSide {
         return j
     }
 
+    /// This side moved along the level edges that follow `vertex` (repeated points skipped) to
+    /// the last point at its height, and the x range of the points passed (`vertex` alone
+    /// when the next point is not level).
+    func acrossLevelEdges(_ pts: UnsafePointer<Double>) -> (side: MonotoneSide, minX: Double, maxX: Double) {
+        var s = self
+        let y = pts[2 * vertex + 1]
+        var minX = pts[2 * vertex], maxX = minX
+        // A contour has a point off this height (level ones are never walked), so the walk
+        // stops within one turn; the bound only makes that plain.
+        for _ in start..<end {
+            let j = s.following(pts)
+            guard j != s.vertex, pts[2 * j + 1] == y else { break }
+            s.vertex = j
+            minX = Swift.min(minX, pts[2 * j]); maxX = Swift.max(maxX, pts[2 * j])
+        }
+        return (s, minX, maxX)
+    }
+
     /// This side heading down to its next point, or nil when that is not lower.
     func advanced(_ pts: UnsafePointer<Double>) -> MonotoneSide? {
         let j = following(pts)
@@ -318,4 +354,24 @@ struct MonotoneSide {
         s.nextY = pts[2 * j + 1]
         return s
     }
+}
+
+/// The current edge of a side's neighbour while the side walks: x at any height up to the
+/// edge's lower end, exact there.
+struct NeighbourLine {
+    private let x0, y0, slope, endY, endX: Double
+
+    init(_ s: MonotoneSide, _ pts: UnsafePointer<Double>) {
+        x0 = pts[2 * s.vertex]; y0 = pts[2 * s.vertex + 1]
+        endX = pts[2 * s.next]; endY = s.nextY
+        slope = (endX - x0) / (endY - y0)
+    }
+
+    /// A vertical line at `x` (±infinity: no neighbour on that side).
+    init(x: Double) {
+        x0 = x; y0 = 0; slope = 0; endY = .nan; endX = x
+    }
+
+    @inline(__always)
+    func x(at y: Double) -> Double { y == endY ? endX : x0 + (y - y0) * slope }
 }

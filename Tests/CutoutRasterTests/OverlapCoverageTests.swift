@@ -86,6 +86,26 @@ import CutoutGeometry
         loop.move(to: CGPoint(x: 6, y: 30))
         loop.addCurve(to: CGPoint(x: 42, y: 30), control1: CGPoint(x: 70, y: -10), control2: CGPoint(x: -20, y: -10))
         cases.append(Case(name: "stroke looping curve", path: loop.copy(strokingWithWidth: 4.5, lineCap: .round, lineJoin: .round, miterLimit: 10)))
+        // Level tops, bottoms and steps, which the contour test follows: a frame and its holes,
+        // square and rounded (no check needed), and rectangles, seeded, of either direction,
+        // apart or overlapping.
+        var frame = Path(rect: CGRect(x: 2.3, y: 2.6, width: 43, height: 42.2))
+        frame.addPath(reversedRect(CGRect(x: 6.4, y: 6.1, width: 12.3, height: 9.7)))
+        frame.addPath(reversedRect(CGRect(x: 22.2, y: 6.1, width: 18.5, height: 30.35)))
+        frame.addPath(Path(roundedRect: CGRect(x: 5.5, y: 20.25, width: 14, height: 22), cornerWidth: 5, cornerHeight: 5).reversing())
+        cases.append(Case(name: "frame and holes", path: frame))
+        cases.append(Case(name: "staircase", path: polygon([(2.5, 2.5), (12.25, 2.5), (12.25, 14.6), (24.4, 14.6), (24.4, 30.3),
+                                                           (44.1, 30.3), (44.1, 44.6), (2.5, 44.6)])))
+        var rectangles = FuzzRandom(state: 43)
+        for k in 0..<4 {
+            var p = Path()
+            for _ in 0..<(3 + k) {
+                let r = CGRect(x: 2 + 30 * rectangles.unit(), y: 2 + 30 * rectangles.unit(),
+                               width: 3 + 12 * rectangles.unit(), height: 3 + 12 * rectangles.unit())
+                p.addPath(rectangles.below(2) == 0 ? Path(rect: r) : reversedRect(r))
+            }
+            cases.append(Case(name: "random rectangles \(k)", path: p))
+        }
         // Random self-crossing polygons, seeded.
         var random = FuzzRandom(state: 18)
         for k in 0..<4 {
@@ -211,9 +231,10 @@ import CutoutGeometry
     /// Contours cut into sides along which y only grows skip the check when no two sides cross
     /// and the regions between them, each of one winding, do not mix under the rule: a stroke's
     /// outer and inner outline round a closed path (0 and 1), shapes apart or touching at a
-    /// point. Crossing sides, windings 0 beside 2 (the same way round, nested), level edges and
-    /// more than ``Rasterizer/maxMonotoneSides`` sides are checked row by row, as are windings
-    /// that mix anywhere in the path, even where they never share a pixel.
+    /// point, a frame and its holes, staircases (level edges at the top, the bottom and inside
+    /// a side). Crossing sides, a level edge crossing a side, windings 0 beside 2 (the same way
+    /// round, nested) and more than ``Rasterizer/maxMonotoneSides`` sides are checked row by
+    /// row, as are windings that mix anywhere in the path, even where they never share a pixel.
     @Test(arguments: [
         ("ring, the inner way reversed", [diamond(24, 24, 20), diamond(24, 24, 9, reversed: true)], true, true),
         ("ring, both the same way", [diamond(24, 24, 20), diamond(24, 24, 9)], false, false),
@@ -224,7 +245,33 @@ import CutoutGeometry
         ("two apart, opposite ways", [diamond(10, 10, 8), diamond(35, 30, 8, reversed: true)], false, false),
         ("two touching at a point", [diamond(10, 10, 8), diamond(26, 10, 8)], true, true),
         ("two overlapping", [diamond(15, 15, 10), diamond(25, 20, 10)], false, false),
-        ("a level edge", [diamond(24, 24, 20), [(4.0, 40.0), (10.0, 44.0), (16.0, 44.0)]], false, false),
+        ("a level edge", [diamond(24, 24, 20), [(4.0, 40.0), (16.0, 44.0), (10.0, 44.0)]], true, true),
+        ("a level edge, the other way round", [diamond(24, 24, 20), [(4.0, 40.0), (10.0, 44.0), (16.0, 44.0)]], false, false),
+        ("frame and holes", [rect(2, 2, 44, 44), rect(6, 6, 10, 10, reversed: true), rect(20, 6, 10, 30, reversed: true),
+                             rect(32, 30, 10, 12, reversed: true)], true, true),
+        ("a hole touching the frame's side", [rect(2, 2, 44, 44), diamond(8, 20, 6, reversed: true)], true, true),
+        // Sides running along one another are not told apart.
+        ("a hole along the frame's side", [rect(2, 2, 44, 44), rect(2, 10, 10, 10, reversed: true)], false, false),
+        ("rectangles nested the same way", [rect(2, 2, 44, 44), rect(6, 6, 10, 10)], false, false),
+        ("rectangles overlapping", [rect(2, 2, 20, 20), rect(10, 10, 20, 20)], false, false),
+        ("a level top crossing a side", [diamond(24, 24, 20), [(20.0, 6.0), (40.0, 6.0), (40.0, 10.0), (20.0, 10.0)]], false, false),
+        ("a level top touching a side", [diamond(24, 24, 20), [(30.0, 6.0), (40.0, 6.0), (40.0, 10.0), (30.0, 10.0)]], true, true),
+        // Its windings alone (0 and 1 where each begins) do not tell: only the level edge
+        // inside its side, at y = 34, meets the diamond.
+        ("a hook's level edge crossing a side", [diamond(24, 24, 20), [(46.0, 10.0), (50.0, 10.0), (50.0, 38.0), (30.0, 38.0),
+                                                                        (30.0, 34.0), (46.0, 34.0)]], false, false),
+        ("a step crossing a side", [diamond(24, 24, 20), [(20.0, 2.0), (21.0, 2.0), (21.0, 10.0), (36.0, 10.0), (36.0, 12.0),
+                                                          (20.0, 12.0)]], false, false),
+        ("staircase", [[(2.0, 2.0), (10.0, 2.0), (10.0, 10.0), (20.0, 10.0), (20.0, 20.0), (30.0, 20.0), (30.0, 30.0),
+                        (2.0, 30.0)]], true, true),
+        ("staircase and a hole under a step", [[(2.0, 2.0), (10.0, 2.0), (10.0, 10.0), (20.0, 10.0), (20.0, 20.0), (30.0, 20.0),
+                                                (30.0, 30.0), (2.0, 30.0)], rect(12, 12, 6, 6, reversed: true)], true, true),
+        ("two staircases interlocked", [[(2.0, 2.0), (10.0, 2.0), (10.0, 10.0), (20.0, 10.0), (20.0, 30.0), (2.0, 30.0)],
+                                        [(12.0, 2.0), (30.0, 2.0), (30.0, 30.0), (22.0, 30.0), (22.0, 8.0), (12.0, 8.0)]],
+         true, true),
+        ("two staircases, one step too far", [[(2.0, 2.0), (10.0, 2.0), (10.0, 10.0), (24.0, 10.0), (24.0, 30.0), (2.0, 30.0)],
+                                              [(12.0, 2.0), (30.0, 2.0), (30.0, 30.0), (22.0, 30.0), (22.0, 8.0), (12.0, 8.0)]],
+         false, false),
         ("a level edge a rounding error long", [[(24.0, 4.0), (34.0, 14.0), (34.0 + 1e-12, 14.0), (44.0, 24.0), (24.0, 44.0),
                                                  (4.0, 24.0)]],
          true, true),
@@ -238,6 +285,12 @@ import CutoutGeometry
         raster.setPath(path, transform: .identity, cull: PixelRect(minX: 0, minY: 0, maxX: 48, maxY: 48))
         #expect(raster.contoursCannotMix(evenOdd: false) == nonZero, "\(name), non-zero")
         #expect(raster.contoursCannotMix(evenOdd: true) == evenOdd, "\(name), even-odd")
+    }
+
+    /// A rectangle, clockwise on screen unless `reversed`.
+    static func rect(_ x: Double, _ y: Double, _ w: Double, _ h: Double, reversed: Bool = false) -> [(Double, Double)] {
+        let points = [(x, y), (x + w, y), (x + w, y + h), (x, y + h)]
+        return reversed ? points.reversed() : points
     }
 
     /// A diamond (no level edges) round (`x`, `y`), clockwise on screen unless `reversed`.
