@@ -11,7 +11,7 @@ struct RenderCommand: CutoutCommand {
     static let spec = CommandSpec(
         name: "render",
         abstract: "Render an SVG file to PNG, or re-export it as SVG, through Cutout's layer tree.",
-        discussion: "The output format follows the extension of -o: .png (pixels) or .svg (vectors, as Cutout's renderer draws them). With only --width or only --height the other side keeps the document's aspect ratio. Sizes and scale must be positive and finite; a document whose own width or height is zero or negative draws nothing (an empty image when --width and --height are given, else an error), and a PNG's pixel size (points × scale, rounded up) at most 32768 per side and 2^28 pixels in all; larger requests are refused before anything is allocated. Input files larger than 64 MiB are refused before they are read. Unsupported SVG content is skipped with a warning on standard error. Text finds its fonts in --font-file and --font-dir first, then the bundled DejaVu Sans, then the system's font folders. <image> may read files in the SVG file's own folder and below it (paths resolve from that folder), and in the folders granted with --allow-dir; never any other file and never a URL.",
+        discussion: "The output format follows the extension of -o: .png (pixels) or .svg (vectors, as Cutout's renderer draws them). With only --width or only --height the other side keeps the document's aspect ratio. Sizes and scale must be positive and finite; a document whose own width or height is zero or negative draws nothing (an empty image when --width and --height are given, else an error), and a PNG's pixel size (points × scale, rounded up) at most 32768 per side and 2^28 pixels in all; larger requests are refused before anything is allocated. An SVG's width and height are at most \(Int(SVGImporter.Limits.default.maxCoordinate)) points, the largest number the importer reads back unclamped; larger ones are refused before anything is written. Input files larger than 64 MiB are refused before they are read. Unsupported SVG content is skipped with a warning on standard error. Text finds its fonts in --font-file and --font-dir first, then the bundled DejaVu Sans, then the system's font folders. <image> may read files in the SVG file's own folder and below it (paths resolve from that folder), and in the folders granted with --allow-dir; never any other file and never a URL.",
         arguments: [.init(name: "input", help: "The SVG file to read.", required: true)],
         options: [
             .init(long: "output", short: "o", valueName: "output", required: true, help: "The PNG or SVG file to write."),
@@ -113,6 +113,11 @@ struct RenderCommand: CutoutCommand {
         }
         guard size.width.isFinite, size.height.isFinite, size.width > 0, size.height > 0 else {
             throw CommandError("'\(input)': the output size \(size.width)×\(size.height) (from the document's aspect ratio) must be positive and finite")
+        }
+        // The importer clamps larger numbers, so a bigger SVG would not read back as written.
+        let maxSVGSide = SVGImporter.Limits.default.maxCoordinate
+        if writesSVG, size.width > maxSVGSide || size.height > maxSVGSide {
+            throw CommandError("'\(output)': the output size \(size.width)×\(size.height) exceeds \(Int(maxSVGSide)) points per side, the largest SVG size Cutout reads back unclamped")
         }
         let root = Layer()
         root.anchorPoint = .zero

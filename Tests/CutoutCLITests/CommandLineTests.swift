@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import CutoutRaster
+import CutoutSVG
 @testable import cutout
 
 @Suite struct CommandLineTests {
@@ -185,6 +186,25 @@ import CutoutRaster
         #expect(outcome.exitCode != 0)
         #expect(outcome.message.contains("finite"), "\(outcome.message)")
         #expect(!FileManager.default.fileExists(atPath: tmp.path("out.svg")))
+    }
+
+    /// Cutout's importer clamps numbers beyond its largest coordinate, so an SVG larger than
+    /// that would not read back as written: it is refused before anything is written, and one
+    /// at the limit reads back at its size.
+    @Test func svgSizesBeyondTheImportersCoordinateLimitAreRefused() throws {
+        let tmp = try TemporaryFolder()
+        let input = try tmp.write("in.svg", smallSVG)
+        for options in [["--width", "1e300"], ["--height", "1000001"], ["--width", "10", "--height", "2e6"]] {
+            let outcome = runCutout(["render", input, "-o", tmp.path("out.svg")] + options)
+            #expect(outcome.exitCode == 1, "\(options): \(outcome.message)")
+            #expect(outcome.message.contains(tmp.path("out.svg")) && outcome.message.contains("exceeds 1000000 points per side"), "\(outcome.message)")
+            #expect(!FileManager.default.fileExists(atPath: tmp.path("out.svg")))
+        }
+        #expect(runCutout(["render", input, "-o", tmp.path("out.svg"), "--width", "1e300"]).message.contains("1e+300×5e+299"))
+        let atLimit = runCutout(["render", input, "-o", tmp.path("out.svg"), "--width", "1e6"])
+        #expect(atLimit.succeeded, "\(atLimit.message)")
+        let back = try SVGImporter.importSVG(Data(contentsOf: URL(fileURLWithPath: tmp.path("out.svg"))))
+        #expect(back.size == CGSize(width: 1e6, height: 5e5))
     }
 
     /// Tiny sizes round up to one pixel rather than failing (pixel size = points × scale,
