@@ -15,7 +15,7 @@ struct BenchCommand: CutoutCommand {
             .init(long: "threads", valueName: "threads", help: "Threads each fill may use (DrawingContext.renderingThreadCount; default 1, as the anchors run)."),
             .init(long: "exact-overlaps", help: "Resolve pixels where a shape overlaps itself exactly (DrawingContext.exactOverlapCoverage)."),
             .init(long: "png", valueName: "png", help: "Write the last frame of each scene as <scene>.png into this folder."),
-            .init(long: "scenes", valueName: "scenes", help: "Folder of scene JSON files."),
+            .init(long: "scenes", valueName: "scenes", help: "Folder of scene JSON files; not looked for when only built-in scenes (union, list, the layout and text scenes) run."),
         ]
     )
 
@@ -41,21 +41,22 @@ struct BenchCommand: CutoutCommand {
 
     func run() throws {
         let layoutScenes = LayoutBench.expand(scenes)
-        let named = scenes.filter { !LayoutBench.isLayoutScene($0) && !TextBench.names.contains($0) }
+        let fileScenes = scenes.filter { !LayoutBench.isLayoutScene($0) && !TextBench.names.contains($0) && $0 != "union" && $0 != "list" }
         let files: [URL]
-        if named.isEmpty && (!layoutScenes.isEmpty || scenes.contains(where: TextBench.names.contains)) {
-            files = []
-        } else if scenes.isEmpty {
+        if scenes.isEmpty {
             let dir = try resolveSceneDirectory()
             let all: [String]
             do { all = try FileManager.default.contentsOfDirectory(atPath: dir.path) } catch {
                 throw CommandError.file("list", dir.path, error)
             }
             files = all.filter { $0.hasSuffix(".json") }.sorted().map { dir.appendingPathComponent($0) }
+        } else if fileScenes.isEmpty {
+            // Built-in scenes only: the scene folder may be missing, as on a machine without
+            // the anchor data.
+            files = []
         } else {
             let dir = try resolveSceneDirectory()
-            files = named.filter { $0 != "union" && $0 != "list" }
-                .map { dir.appendingPathComponent($0.hasSuffix(".json") ? $0 : $0 + ".json") }
+            files = fileScenes.map { dir.appendingPathComponent($0.hasSuffix(".json") ? $0 : $0 + ".json") }
         }
         if let png {
             do { try FileManager.default.createDirectory(atPath: png, withIntermediateDirectories: true) } catch {
