@@ -22,7 +22,7 @@ public func fuzzCSS(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     }
     var sheet = CSSStyleSheet()
     do {
-        try sheet.add(text, properties: properties, maxRules: maxRules)
+        try sheet.add(text, line: 1, properties: properties, maxRules: maxRules)
     } catch {
         require(sheet.rules.count == maxRules, "\(error) with \(sheet.rules.count) rules")
         return 0

@@ -133,7 +133,7 @@ import Testing
         #expect(builder.sheet.rulesTested == 100 * 100)
         #expect(image.warnings.isEmpty)
         let small = SVGImporter.Limits(maxVisits: 50_000)
-        #expect(throws: SVGError.tooManyVisits(limit: 50_000)) { try SVGImporter.importSVG(svg, limits: small) }
+        #expect(throws: SVGError.tooManyVisits(line: 501, limit: 50_000)) { try SVGImporter.importSVG(svg, limits: small) }
     }
 
     /// `.a ~ rect` over 20,000 siblings: each sibling's answer reuses the previous one's, so

@@ -130,7 +130,7 @@ import CutoutRaster
             svg += "<g id=\"l\(level)\">" + String(repeating: "<use href=\"#l\(level - 1)\"/>", count: 10) + "</g>"
         }
         svg += "</defs><use href=\"#l8\"/></svg>"
-        #expect(throws: SVGError.tooManyElements(limit: 250_000)) { try SVGImporter.importSVG(svg) }
+        #expect(throws: SVGError.tooManyElements(line: 1, limit: 250_000)) { try SVGImporter.importSVG(svg) }
     }
 
     @Test func hugeNumbersAreClamped() throws {

@@ -144,7 +144,7 @@ import Testing
         let many = "<svg xmlns='http://www.w3.org/2000/svg'>" + String(repeating: "<rect width='1' height='1'/>", count: 40) + "</svg>"
         let reused = "<svg xmlns='http://www.w3.org/2000/svg'><defs><image id='i' width='5' height='5' href='\(uri(many))'/></defs>"
             + String(repeating: "<use href='#i'/>", count: 10) + "</svg>"
-        #expect(throws: SVGError.tooManyElements(limit: 300)) {
+        #expect(throws: SVGError.tooManyElements(line: 1, limit: 300)) {
             try SVGImporter.importSVG(reused, limits: SVGImporter.Limits(maxElements: 300))
         }
         #expect(try SVGImporter.importSVG(reused, limits: SVGImporter.Limits(maxElements: 600)).warnings.isEmpty)

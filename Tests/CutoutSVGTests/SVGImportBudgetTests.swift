@@ -108,7 +108,7 @@ import Testing
         let svg = "<svg xmlns='http://www.w3.org/2000/svg'><defs><g id='g'>" + String(repeating: "<desc/>", count: 20_000)
             + "</g></defs>" + String(repeating: "<use href='#g'/>", count: 20_000) + "</svg>"
         let (builder, result) = try Self.build(svg)
-        #expect(throws: SVGError.tooManyVisits(limit: 1_000_000)) { try result.get() }
+        #expect(throws: SVGError.tooManyVisits(line: 1, limit: 1_000_000)) { try result.get() }
         #expect(builder.visits == 1_000_001)
     }
 
@@ -121,7 +121,32 @@ import Testing
         _ = try result.get()
         #expect(builder.visits == 2 + 3 * (1 + 1 + 5))
         let limited = SVGImporter.Limits(maxVisits: 22)
-        #expect(throws: SVGError.tooManyVisits(limit: 22)) { try SVGImporter.importSVG(svg, limits: limited) }
+        #expect(throws: SVGError.tooManyVisits(line: 1, limit: 22)) { try SVGImporter.importSVG(svg, limits: limited) }
+    }
+
+    /// A `<use>` that doubles per level (2²⁰ rectangles if expanded), one element per line:
+    /// the error names the line of the element whose visit passed the budget. The visits are
+    /// the root, `defs`, the outer `<use>`, a `<g>` and its first `<use>` on each of the 20
+    /// levels down, the rect, l1's second `<use>` and the rect again (46); the 47th is l2's
+    /// second `<use>`, on line 10.
+    @Test func theVisitLimitNamesTheElementThatPassedIt() throws {
+        var lines = ["<svg xmlns='http://www.w3.org/2000/svg'>", "<defs>", "<rect id='l0' width='1' height='1'/>"]
+        for level in 1...20 { lines += ["<g id='l\(level)'>", "<use href='#l\(level - 1)'/>", "<use href='#l\(level - 1)'/>", "</g>"] }
+        lines += ["</defs>", "<use href='#l20'/>", "</svg>"]
+        #expect(lines[9] == "<use href='#l1'/>")
+        let svg = lines.joined(separator: "\n")
+        #expect(throws: SVGError.tooManyVisits(line: 10, limit: 46)) { try SVGImporter.importSVG(svg, limits: SVGImporter.Limits(maxVisits: 46)) }
+        #expect(SVGError.tooManyVisits(line: 10, limit: 46).description.hasPrefix("line 10: more than 46 element visits"))
+    }
+
+    /// The element and rule counts name the element being read: a `<style>` whose rules pass
+    /// the limit, or the first element past it.
+    @Test func theElementLimitNamesTheElementThatPassedIt() {
+        let rules = String(repeating: "a { fill: red }\n", count: 20)
+        let styled = "<svg xmlns='http://www.w3.org/2000/svg'>\n<rect/>\n<style>\n\(rules)</style>\n</svg>"
+        #expect(throws: SVGError.tooManyElements(line: 3, limit: 10)) { try SVGImporter.importSVG(styled, limits: SVGImporter.Limits(maxElements: 10)) }
+        let elements = "<svg xmlns='http://www.w3.org/2000/svg'>\n" + String(repeating: "<g/>\n", count: 20) + "</svg>"
+        #expect(throws: SVGError.tooManyElements(line: 11, limit: 10)) { try SVGImporter.importSVG(elements, limits: SVGImporter.Limits(maxElements: 10)) }
     }
 
     /// 200,000 empty rules (600 KB): the old parser copied the rest of the sheet after each
@@ -129,7 +154,7 @@ import Testing
     @Test func emptyRulesAreReadInOnePass() throws {
         let css = String(repeating: "a{}", count: 200_000)
         var sheet = CSSStyleSheet()
-        try sheet.add(css, properties: SVGBuilder.styleProperties, maxRules: 250_000)
+        try sheet.add(css, line: 1, properties: SVGBuilder.styleProperties, maxRules: 250_000)
         #expect(sheet.bytesScanned == css.utf8.count)
         #expect(sheet.rules.isEmpty)
         let image = try SVGImporter.importSVG("<svg xmlns='http://www.w3.org/2000/svg'><style>\(css)</style><rect width='1' height='1'/></svg>")
@@ -140,7 +165,7 @@ import Testing
     @Test func declarationBlocksAreReadTwiceAtMost() throws {
         let css = String(repeating: "rect.a , #b { fill : red ; stroke: url( 'x;y' ) } /* c { } */ ", count: 10_000)
         var sheet = CSSStyleSheet()
-        try sheet.add(css, properties: SVGBuilder.styleProperties, maxRules: 250_000)
+        try sheet.add(css, line: 1, properties: SVGBuilder.styleProperties, maxRules: 250_000)
         #expect(sheet.bytesScanned <= 2 * css.utf8.count)
         #expect(sheet.rules.count == 20_000)
         #expect(sheet.rules[0].declarations.map { "\($0.name)=\($0.value)" } == ["fill=red", "stroke=url( 'x;y' )"])
@@ -173,7 +198,7 @@ import Testing
         try sheet.add("""
             rect { fill: red } .a { fill: green } * { fill: black; stroke: none }
             rect.a.b { stroke: red } .b { fill: blue } #x { opacity: 0.5 } rect#x.a { opacity: 0.25 }
-            """, properties: SVGBuilder.styleProperties, maxRules: 100)
+            """, line: 1, properties: SVGBuilder.styleProperties, maxRules: 100)
         func cascade(_ name: String, _ id: String?, _ classes: Set<String>) -> [String: String] {
             var d: [String: String] = [:]
             for e in sheet.simpleEntries(name: name, id: id, classes: classes) { d[e.declaration.name] = e.declaration.value }
@@ -196,7 +221,7 @@ import Testing
             @media print { rect { fill: blue } } circle { fill: /* } */ green }
             g { rect { fill: pink } } path { stroke: url("a}b") }
             @font-face { font-family: "x" }
-            """, properties: SVGBuilder.styleProperties, maxRules: 100)
+            """, line: 1, properties: SVGBuilder.styleProperties, maxRules: 100)
         #expect(sheet.rules.map { "\($0.selector.element ?? "*") \($0.declarations[0].name)=\($0.declarations[0].value)" }
                 == ["rect fill=red", "circle fill=green", "path stroke=url(\"a}b\")"])
         #expect(sheet.skipped == ["@import url(\"x.css\")", "@media print", "g", "@font-face"])
@@ -206,8 +231,8 @@ import Testing
     /// hold millions of them.
     @Test func ruleCountIsLimited() {
         var sheet = CSSStyleSheet()
-        #expect(throws: SVGError.tooManyElements(limit: 10)) {
-            try sheet.add(String(repeating: "a, b { fill: red }", count: 6), properties: SVGBuilder.styleProperties, maxRules: 10)
+        #expect(throws: SVGError.tooManyElements(line: 1, limit: 10)) {
+            try sheet.add(String(repeating: "a, b { fill: red }", count: 6), line: 1, properties: SVGBuilder.styleProperties, maxRules: 10)
         }
     }
 }
@@ -223,7 +248,7 @@ import Testing
         let svg = "<svg xmlns='http://www.w3.org/2000/svg'><defs><path id='p' d='\(d)'/></defs>"
             + String(repeating: "<use href='#p'/>", count: 300) + "</svg>"
         let (builder, result) = try SVGImportBudgetTests.build(svg)
-        #expect(throws: SVGError.tooManyAttributeBytes(limit: 256 << 20)) { try result.get() }
+        #expect(throws: SVGError.tooManyAttributeBytes(line: 1, limit: 256 << 20)) { try result.get() }
         let perUse = d.utf8.count + 1 + "#p".utf8.count
         #expect(builder.attributeBytesRead > 256 << 20 && builder.attributeBytesRead <= (256 << 20) + perUse)
         #expect(builder.geometryCache.count == 1)

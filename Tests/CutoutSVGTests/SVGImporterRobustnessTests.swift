@@ -69,9 +69,10 @@ import Testing
                 #expect(line >= 1 && line <= lineCount(bytes), "\(what): \(error)")
                 #expect(!reason.isEmpty)
             case .attributeTooLarge(let line, _, _), .nestingTooDeep(let line, _), .entityDeclarationRefused(let line),
-                 .tooManyAttributes(let line, _), .entityExpansionTooLarge(let line, _), .entityNestingTooDeep(let line, _):
+                 .tooManyAttributes(let line, _), .entityExpansionTooLarge(let line, _), .entityNestingTooDeep(let line, _),
+                 .tooManyElements(let line, _), .tooManyVisits(let line, _), .tooManyAttributeBytes(let line, _):
                 #expect(line >= 1 && line <= lineCount(bytes), "\(what): \(error)")
-            case .notSVG, .tooManyElements, .tooManyVisits, .tooManyAttributeBytes, .inputTooLarge, .unsupportedEncoding, .unreadableCompressedInput:
+            case .notSVG, .inputTooLarge, .unsupportedEncoding, .unreadableCompressedInput:
                 break
             }
             #expect(!error.description.isEmpty)

@@ -106,7 +106,7 @@ import CutoutRaster
         // The element limit applies to elements from entities as to any others.
         var limits = SVGImporter.Limits.default
         limits.maxElements = 500
-        #expect(throws: SVGError.tooManyElements(limit: 500)) {
+        #expect(throws: SVGError.tooManyElements(line: 4, limit: 500)) {
             try SVGImporter.importSVG(Self.svg("<!ENTITY a \"<g/><g/><g/><g/><g/><g/><g/><g/><g/><g/>\"><!ENTITY b \"&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;\">",
                                                "&b;&b;&b;&b;&b;&b;"), limits: limits)
         }

@@ -105,7 +105,7 @@ import CutoutRaster
                 + String(repeating: "<rect width=\"1\" height=\"1\" fill=\"url(#p\(level - 1))\"/>", count: 10) + "</pattern>"
         }
         svg += "<rect width=\"5\" height=\"5\" fill=\"url(#p8)\"/></svg>"
-        #expect(throws: SVGError.tooManyElements(limit: 250_000)) { try SVGImporter.importSVG(svg) }
+        #expect(throws: SVGError.tooManyElements(line: 1, limit: 250_000)) { try SVGImporter.importSVG(svg) }
     }
 
     /// A polyline of 30,000 vertices with a mid marker: markers stop at the document's

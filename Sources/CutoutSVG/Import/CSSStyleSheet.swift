@@ -78,9 +78,10 @@ struct CSSStyleSheet {
     var isEmpty: Bool { rules.isEmpty }
 
     /// Adds the rules of `css`, keeping only declarations of `properties`; rules left without
-    /// any are dropped (they cannot change anything).
-    /// - Throws: ``SVGError/tooManyElements(limit:)`` past `maxRules` rules in the sheet.
-    mutating func add(_ css: String, properties: Set<String>, maxRules: Int) throws(SVGError) {
+    /// any are dropped (they cannot change anything). `line` is that of the `<style>` holding
+    /// `css`.
+    /// - Throws: ``SVGError/tooManyElements(line:limit:)`` past `maxRules` rules in the sheet.
+    mutating func add(_ css: String, line: Int, properties: Set<String>, maxRules: Int) throws(SVGError) {
         var reader = Reader(bytes: Array(css.utf8))
         defer { bytesScanned += reader.scanned }
         while !reader.isAtEnd {
@@ -103,7 +104,7 @@ struct CSSStyleSheet {
                 let raw = CSSStyleSheet.trimmed(part)
                 guard let selector = CSSSelector.parse(raw) else { if !raw.isEmpty { skip(raw) }; continue }
                 guard !declarations.isEmpty else { continue }
-                guard rules.count < maxRules else { throw .tooManyElements(limit: maxRules) }
+                guard rules.count < maxRules else { throw .tooManyElements(line: line, limit: maxRules) }
                 insert(Rule(selector: selector, declarations: declarations, order: rules.count))
             }
         }

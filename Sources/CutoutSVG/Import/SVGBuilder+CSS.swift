@@ -17,7 +17,7 @@ extension SVGBuilder {
                 let work = sheet.rulesTested + sheet.selectorSteps
                 sheet.maxSelectorSteps = limits.maxVisits
                 let matched = sheet.declarations(for: index, in: tree)
-                try countVisits(sheet.rulesTested + sheet.selectorSteps - work)
+                try countVisits(sheet.rulesTested + sheet.selectorSteps - work, for: e)
                 for decl in matched { if decl.important { important.append(decl) } else { d[decl.name] = decl.value } }
             }
         }

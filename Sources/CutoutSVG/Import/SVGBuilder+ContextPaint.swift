@@ -26,7 +26,7 @@ extension SVGBuilder {
     func contextPaintPlaceholder(_ id: String, path: Path, style: SVGStyle, stroke: Bool,
                                  _ e: SVGNode) throws(SVGError) -> Layer? {
         guard let owner = stroke ? style.strokeFromContext : style.fillFromContext else { return nil }
-        let placeholder = try makeLayer { Layer() }
+        let placeholder = try makeLayer(for: e) { Layer() }
         contextPaintRequests[owner, default: []].append(
             ContextPaintRequest(placeholder: placeholder, server: id, path: path, style: style, stroke: stroke, element: e))
         return placeholder
@@ -89,11 +89,11 @@ extension SVGBuilder {
             } else {
                 paint.mask = nil
             }
-            let holder = try makeLayer { Layer() }
+            let holder = try makeLayer(for: request.element) { Layer() }
             holder.transform = back
             holder.addSublayer(paint)
             request.placeholder.addSublayer(holder)
-            let mask = try paintMask(request.path, style: request.style, stroke: request.stroke)
+            let mask = try paintMask(request.path, style: request.style, stroke: request.stroke, for: request.element)
             if !request.stroke { mask.fillColor = .black }
             request.placeholder.mask = mask
         }

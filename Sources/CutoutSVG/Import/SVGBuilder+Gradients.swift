@@ -110,9 +110,9 @@ extension SVGBuilder {
     }
 
     /// The shape a paint server's layer is masked by: `path` filled with the style's fill rule,
-    /// or stroked with its stroke, in opaque black.
-    func paintMask(_ path: Path, style: SVGStyle, stroke: Bool) throws(SVGError) -> ShapeLayer {
-        let mask = try makeLayer { ShapeLayer() }
+    /// or stroked with its stroke, in opaque black, for the painted element `e`.
+    func paintMask(_ path: Path, style: SVGStyle, stroke: Bool, for e: SVGNode) throws(SVGError) -> ShapeLayer {
+        let mask = try makeLayer(for: e) { ShapeLayer() }
         mask.path = path
         if stroke {
             mask.fillColor = nil
@@ -149,7 +149,7 @@ extension SVGBuilder {
         let stops = g.stops.map { ($0.0, style.finalColor($0.1, opacity: opacity)) }
         let colors = stops.map(\.1)
 
-        let mask = try paintMask(path, style: style, stroke: stroke)
+        let mask = try paintMask(path, style: style, stroke: stroke, for: e)
         if stops.count == 1 {
             mask.fillColor = stroke ? nil : colors[0]
             mask.strokeColor = stroke ? colors[0] : nil
@@ -185,7 +185,7 @@ extension SVGBuilder {
             }
         }
 
-        let gradient = try makeLayer { GradientLayer() }
+        let gradient = try makeLayer(for: e) { GradientLayer() }
         gradient.colors = colors
         gradient.locations = stops.map(\.0)
         let spread = a["spreadMethod"] ?? "pad"
@@ -224,7 +224,7 @@ extension SVGBuilder {
             gradient.focalRadius = fr / r
         }
         mask.fillColor = stroke ? nil : .black
-        let container = try makeLayer { Layer() }
+        let container = try makeLayer(for: e) { Layer() }
         container.addSublayer(gradient)
         container.mask = mask
         return container

@@ -64,7 +64,7 @@ extension SVGBuilder {
         let aspect = e.attributes["preserveAspectRatio"]
         let place = SVGViewBox(rect: CGRect(x: 0, y: 0, width: iw, height: ih)).transform(into: viewport, preserveAspectRatio: aspect)
         let placed = CGRect(x: 0, y: 0, width: iw, height: ih).applying(place)
-        let group = try makeLayer { Layer() }
+        let group = try makeLayer(for: e) { Layer() }
         group.name = e.attributes["id"]
         if let document {
             // The document's layer clips to its own size; `slice` also clips to the viewport.
@@ -73,7 +73,7 @@ extension SVGBuilder {
             if placed.width <= viewport.width + 1e-9, placed.height <= viewport.height + 1e-9 {
                 group.addSublayer(document.layer)
             } else {
-                let clip = try makeLayer { Layer() }
+                let clip = try makeLayer(for: e) { Layer() }
                 clip.bounds = viewport
                 clip.position = viewport.origin
                 clip.masksToBounds = true
@@ -83,7 +83,7 @@ extension SVGBuilder {
             return group
         }
         guard case .pixels(let pixels) = source else { return nil }
-        let layer = try makeLayer { Layer() }
+        let layer = try makeLayer(for: e) { Layer() }
         layer.contents = pixels
         layer.contentsGravity = .resize
         layer.magnificationFilter = style.pixelatedImages ? .nearest : .linear
@@ -118,13 +118,14 @@ extension SVGBuilder {
         inner.maxAttributeBytesRead = limits.maxAttributeBytesRead - attributeBytesRead
         inner.maxMarkers = limits.maxMarkers - markerCount
         // A limit broken inside is the outer document's limit broken: it is reported with the
-        // outer limit's value. A document that is not well-formed, or nested too deep for the
-        // depth left, is skipped like any unreadable image.
+        // outer limit's value, at the `<image>`'s line (the inner document's lines are not the
+        // outer file's). A document that is not well-formed, or nested too deep for the depth
+        // left, is skipped like any unreadable image.
         func outer(_ error: SVGError) -> SVGError {
             switch error {
-            case .tooManyElements: return .tooManyElements(limit: limits.maxElements)
-            case .tooManyVisits: return .tooManyVisits(limit: limits.maxVisits)
-            case .tooManyAttributeBytes: return .tooManyAttributeBytes(limit: limits.maxAttributeBytesRead)
+            case .tooManyElements: return .tooManyElements(line: e.line, limit: limits.maxElements)
+            case .tooManyVisits: return .tooManyVisits(line: e.line, limit: limits.maxVisits)
+            case .tooManyAttributeBytes: return .tooManyAttributeBytes(line: e.line, limit: limits.maxAttributeBytesRead)
             default: return error
             }
         }

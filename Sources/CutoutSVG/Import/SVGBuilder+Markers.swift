@@ -220,7 +220,7 @@ extension SVGBuilder {
             markers += placed ?? []
         }
         guard !markers.isEmpty else { return try paintedShape(path, style: style, e, depth: depth) }
-        let group = try makeLayer { Layer() }
+        let group = try makeLayer(for: e) { Layer() }
         if style.markersPosition == 1 {
             // Between fill and stroke: the two are drawn as separate shapes around the markers.
             var first = style, second = style
@@ -288,14 +288,14 @@ extension SVGBuilder {
             }
             var degrees = orientation.auto ? vertices.angle(at: index) : orientation.degrees
             if orientation.reverseStart, index == 0 { degrees = (degrees + 180).truncatingRemainder(dividingBy: 360) }
-            let instance = try makeLayer { Layer() }
+            let instance = try makeLayer(for: e) { Layer() }
             instance.transform = Transform(translationX: -ref.x, y: -ref.y)
                 .concatenating(Transform(scaleX: scale.width, y: scale.height))
                 .concatenating(Transform(rotationAngle: degrees * .pi / 180))
                 .concatenating(Transform(translationX: point.x, y: point.y))
             let content: Layer
             if let clip {
-                content = try makeLayer { Layer() }
+                content = try makeLayer(for: e) { Layer() }
                 content.bounds = clip
                 content.position = clip.origin
                 content.masksToBounds = true

@@ -95,10 +95,10 @@ extension SVGBuilder {
         // (drawn as nothing, not as its fallback), as resvg does.
         if active.contains(ObjectIdentifier(source)) {
             warn(e.line, "pattern '\(node.attributes["id"] ?? "")' is used inside its own content; that paint is dropped")
-            return try makeLayer { Layer() }
+            return try makeLayer(for: e) { Layer() }
         }
         let built: Layer? = try expanding(source, from: e) { () throws(SVGError) -> Layer? in
-            let tile = try makeLayer { Layer() }
+            let tile = try makeLayer(for: e) { Layer() }
             if let viewBox {
                 tile.transform = viewBox.transform(into: CGRect(origin: .zero, size: tileRect.size),
                                                    preserveAspectRatio: a["preserveAspectRatio"])
@@ -117,15 +117,15 @@ extension SVGBuilder {
         let pad = stroke ? style.strokeWidth * max(style.miterLimit, 1) : 1
         let painted = (coverage ?? path.boundingBox.insetBy(dx: -pad, dy: -pad)).applying(toPattern)
         guard painted.width > 0, painted.height > 0, painted.width.isFinite, painted.height.isFinite else { return nil }
-        let pattern = try makeLayer { PatternLayer() }
+        let pattern = try makeLayer(for: e) { PatternLayer() }
         pattern.bounds = CGRect(origin: .zero, size: painted.size)
         pattern.transform = Transform(translationX: painted.minX, y: painted.minY).concatenating(toUser)
         pattern.tileRect = tileRect.offsetBy(dx: -painted.minX, dy: -painted.minY)
         pattern.tile = tile
         pattern.opacity = stroke ? style.strokeOpacity : style.fillOpacity
-        let mask = try paintMask(path, style: style, stroke: stroke)
+        let mask = try paintMask(path, style: style, stroke: stroke, for: e)
         mask.fillColor = stroke ? nil : .black
-        let container = try makeLayer { Layer() }
+        let container = try makeLayer(for: e) { Layer() }
         container.addSublayer(pattern)
         container.mask = mask
         return container

@@ -13,9 +13,9 @@ extension SVGBuilder {
             return nil
         }
         try visit(clip)
-        guard isWithinDepth(depth, e, "clip-path '\(ref.prefix(40))'") else { return try makeLayer { Layer() } }
+        guard isWithinDepth(depth, e, "clip-path '\(ref.prefix(40))'") else { return try makeLayer(for: e) { Layer() } }
         return try expanding(clip, from: e) { () throws(SVGError) -> Layer? in
-            let out = try makeLayer { Layer() }
+            let out = try makeLayer(for: e) { Layer() }
             let d = try declarations(clip)
             // Clip rules and visibility inherit from the clip path's own ancestors.
             let clipStyle = try inheritedStyle(of: clip)
@@ -54,7 +54,7 @@ extension SVGBuilder {
                     shape = text
                 } else {
                     guard s.visible, let path = geometry(target) else { continue }
-                    let filled = try makeLayer { ShapeLayer() }
+                    let filled = try makeLayer(for: e) { ShapeLayer() }
                     filled.path = path
                     filled.fillColor = .black
                     filled.fillRule = s.clipRule
@@ -66,7 +66,7 @@ extension SVGBuilder {
                 out.addSublayer(shape)
             }
             if let own = d["clip-path"], own != "none" {
-                let wrapper = try makeLayer { Layer() }
+                let wrapper = try makeLayer(for: e) { Layer() }
                 wrapper.addSublayer(out)
                 wrapper.mask = try clipLayer(own, for: layer, clip, depth: depth + 1)
                 return wrapper
@@ -84,9 +84,9 @@ extension SVGBuilder {
         fontSize = style.font.size
         defer { fontSize = savedFontSize }
         guard let laidOut = try layoutText(e, style: style, depth: depth) else { return nil }
-        let group = try makeLayer { Layer() }
+        let group = try makeLayer(for: e) { Layer() }
         for run in laidOut.runs where run.style.visible && !run.path.isEmpty {
-            let glyphs = try makeLayer { ShapeLayer() }
+            let glyphs = try makeLayer(for: e) { ShapeLayer() }
             glyphs.path = run.path
             glyphs.fillColor = .black
             glyphs.fillRule = run.style.clipRule
@@ -105,7 +105,7 @@ extension SVGBuilder {
             return nil
         }
         try visit(maskNode)
-        guard isWithinDepth(depth, e, "mask '\(ref.prefix(40))'") else { return try makeLayer { Layer() } }
+        guard isWithinDepth(depth, e, "mask '\(ref.prefix(40))'") else { return try makeLayer(for: e) { Layer() } }
         return try expanding(maskNode, from: e) { () throws(SVGError) -> Layer? in
             let a = maskNode.attributes
             // The object bounding box: fill geometry, no stroke, so a horizontal line's box has
@@ -116,7 +116,7 @@ extension SVGBuilder {
                 guard let l = SVGLength.parse(a[name] ?? def, maxMagnitude: limits.maxCoordinate) else { return 0 }
                 return l.resolved(axis == .x ? viewport.width : viewport.height)
             }
-            let out = try makeLayer { Layer() }
+            let out = try makeLayer(for: e) { Layer() }
             if regionInBox, box == nil { return out }
             let region: CGRect
             if regionInBox, let box {
@@ -136,7 +136,7 @@ extension SVGBuilder {
             out.masksToBounds = true
             let maskDeclarations = try declarations(maskNode)
             out.isLuminanceMask = (maskNode.attributes["mask-type"] ?? maskDeclarations["mask-type"]) != "alpha"
-            let content = try makeLayer { Layer() }
+            let content = try makeLayer(for: e) { Layer() }
             if a["maskContentUnits"] == "objectBoundingBox", let box {
                 content.transform = Transform(a: box.width, b: 0, c: 0, d: box.height, tx: box.minX, ty: box.minY)
             }

@@ -63,7 +63,7 @@ extension SVGBuilder {
             var pending = [k]
             while let current = pending.popLast() {
                 for r in references[current] where component[r.target] == component[k] {
-                    try countVisits(1)
+                    try countVisits(1, for: r.element)
                     let key = DroppedReference(element: ObjectIdentifier(r.element), property: r.property)
                     guard !droppedReferences.contains(key) else { continue }
                     if r.target == k, current != k {

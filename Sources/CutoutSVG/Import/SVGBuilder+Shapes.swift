@@ -126,7 +126,7 @@ extension SVGBuilder {
     func paintedShape(_ path: Path, style: SVGStyle, _ e: SVGNode, depth: Int, objectBox: CGRect? = nil) throws(SVGError) -> Layer {
         let fill = style.fill
         let stroke = style.strokeWidth > 0 ? style.stroke : .none
-        let layer = try makeLayer { ShapeLayer() }
+        let layer = try makeLayer(for: e) { ShapeLayer() }
         layer.path = path
         layer.fillRule = style.fillRule
         layer.fillColor = nil
@@ -157,7 +157,7 @@ extension SVGBuilder {
         let hasFill = !extra.isEmpty || layer.fillColor != nil
         if style.strokeBeforeFill, hasFill, layer.strokeColor != nil {
             // paint-order: stroke first. The solid stroke moves to its own layer below the fill.
-            let solidStroke = try makeLayer { ShapeLayer() }
+            let solidStroke = try makeLayer(for: e) { ShapeLayer() }
             solidStroke.path = path
             solidStroke.fillColor = nil
             applyStrokeStyle(solidStroke, style)
@@ -168,7 +168,7 @@ extension SVGBuilder {
         guard !extra.isEmpty || strokeLayer != nil else { return layer }
         // Paint order fill, then stroke: a gradient fill goes below the shape's solid stroke,
         // a gradient stroke above everything. With the stroke first, it goes below everything.
-        let group = try makeLayer { Layer() }
+        let group = try makeLayer(for: e) { Layer() }
         group.name = e.attributes["id"]
         if style.strokeBeforeFill, let strokeLayer { group.addSublayer(strokeLayer) }
         extra.forEach(group.addSublayer)

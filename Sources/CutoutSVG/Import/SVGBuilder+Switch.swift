@@ -52,7 +52,7 @@ extension SVGBuilder {
 
     /// A `<switch>`: a group holding the layer of its first child whose conditions pass.
     func switchGroup(_ e: SVGNode, style: SVGStyle, depth: Int) throws(SVGError) -> Layer {
-        let layer = try makeLayer { Layer() }
+        let layer = try makeLayer(for: e) { Layer() }
         layer.name = e.attributes["id"]
         if let chosen = e.children.first(where: { SVGBuilder.switchCandidates.contains($0.name) && conditionsPass($0) }),
            let sub = try element(chosen, parentStyle: style, depth: depth + 1) {

@@ -202,10 +202,10 @@ extension SVGBuilder {
     /// nothing) and one painted shape per run.
     func text(_ e: SVGNode, style: SVGStyle, depth: Int) throws(SVGError) -> Layer? {
         guard let laidOut = try layoutText(e, style: style, depth: depth) else { return nil }
-        let group = try makeLayer { Layer() }
+        let group = try makeLayer(for: e) { Layer() }
         group.name = e.attributes["id"]
         if let box = laidOut.objectBox {
-            let bounds = try makeLayer { ShapeLayer() }
+            let bounds = try makeLayer(for: e) { ShapeLayer() }
             bounds.path = Path(rect: box)
             bounds.fillColor = nil
             group.addSublayer(bounds)

@@ -86,7 +86,7 @@ final class SVGBuilder {
                 let type = e.attributes["type"] ?? "text/css"
                 if type.isEmpty || type == "text/css" {
                     let before = sheet.skipped.count
-                    try sheet.add(e.text, properties: SVGBuilder.styleProperties, maxRules: limits.maxElements)
+                    try sheet.add(e.text, line: e.line, properties: SVGBuilder.styleProperties, maxRules: limits.maxElements)
                     for s in sheet.skipped[before...] { warn(e.line, "CSS selector or at-rule not supported, skipped: \(s.prefix(80))") }
                 }
             }
@@ -98,18 +98,19 @@ final class SVGBuilder {
     /// Counts a visit of `node` against ``SVGImporter/Limits/maxVisits``, and its attribute
     /// bytes against ``SVGImporter/Limits/maxAttributeBytesRead``.
     func visit(_ node: SVGNode) throws(SVGError) {
-        try countVisits(1)
+        try countVisits(1, for: node)
         attributeBytesRead += node.attributeBytes
         guard attributeBytesRead <= limits.maxAttributeBytesRead else {
-            throw .tooManyAttributeBytes(limit: limits.maxAttributeBytesRead)
+            throw .tooManyAttributeBytes(line: node.line, limit: limits.maxAttributeBytesRead)
         }
     }
 
-    /// Counts `count` visits (CSS rules tested) against ``SVGImporter/Limits/maxVisits``.
-    func countVisits(_ count: Int) throws(SVGError) {
+    /// Counts `count` visits (CSS rules tested) for `node` against
+    /// ``SVGImporter/Limits/maxVisits``.
+    func countVisits(_ count: Int, for node: SVGNode) throws(SVGError) {
         visits += count
         WorkMeter.record(count, .svgVisits)
-        guard visits <= limits.maxVisits else { throw .tooManyVisits(limit: limits.maxVisits) }
+        guard visits <= limits.maxVisits else { throw .tooManyVisits(line: node.line, limit: limits.maxVisits) }
     }
 
     /// The transform of `e` (from its declarations or its attribute), parsed once per element;
@@ -137,9 +138,10 @@ final class SVGBuilder {
         if warnings.count < 1000 { warnings.append(SVGWarning(line: line, message: message)) }
     }
 
-    func makeLayer<L: Layer>(_ make: () -> L) throws(SVGError) -> L {
+    /// A new layer built for `e`, counted against ``SVGImporter/Limits/maxElements``.
+    func makeLayer<L: Layer>(for e: SVGNode, _ make: () -> L) throws(SVGError) -> L {
         layerCount += 1
-        guard layerCount <= limits.maxElements else { throw .tooManyElements(limit: limits.maxElements) }
+        guard layerCount <= limits.maxElements else { throw .tooManyElements(line: e.line, limit: limits.maxElements) }
         let l = make()
         l.anchorPoint = .zero
         return l
@@ -173,7 +175,7 @@ final class SVGBuilder {
             }
         }
         size = CGSize(width: max(size.width, 0), height: max(size.height, 0))
-        let layer = try makeLayer { Layer() }
+        let layer = try makeLayer(for: root) { Layer() }
         layer.bounds = CGRect(origin: .zero, size: size)
         layer.masksToBounds = true
         layer.name = "svg"
@@ -189,7 +191,7 @@ final class SVGBuilder {
         // without one), below the content, as resvg does; on other elements it means nothing.
         if let v = d["background-color"]?.trimmingCharacters(in: .whitespaces), v.lowercased() != "transparent" {
             if let c = v.lowercased() == "currentcolor" ? style.color : CSSColor.parse(v) {
-                let background = try makeLayer { Layer() }
+                let background = try makeLayer(for: root) { Layer() }
                 let area = vb?.rect ?? CGRect(origin: .zero, size: size)
                 background.bounds = CGRect(origin: .zero, size: area.size)
                 background.position = area.origin
@@ -432,7 +434,7 @@ final class SVGBuilder {
     ]
 
     func group(_ e: SVGNode, style: SVGStyle, depth: Int) throws(SVGError) -> Layer {
-        let layer = try makeLayer { Layer() }
+        let layer = try makeLayer(for: e) { Layer() }
         layer.name = e.attributes["id"]
         for child in e.children {
             if let sub = try element(child, parentStyle: style, depth: depth + 1) { layer.addSublayer(sub) }
@@ -444,7 +446,7 @@ final class SVGBuilder {
     func viewportLayer(_ e: SVGNode, style: SVGStyle, depth: Int, size: CGSize, origin: CGPoint,
                        content: (SVGBuilder) throws(SVGError) -> Layer) throws(SVGError) -> Layer? {
         guard size.width > 0, size.height > 0 else { return nil }
-        let outer = try makeLayer { Layer() }
+        let outer = try makeLayer(for: e) { Layer() }
         outer.bounds = CGRect(origin: .zero, size: size)
         outer.position = origin
         outer.masksToBounds = e.attributes["overflow"].map { $0 != "visible" && $0 != "auto" } ?? true
@@ -517,7 +519,7 @@ final class SVGBuilder {
             ancestor = parents[ObjectIdentifier(a)]
         }
         let x = coordinate(e, "x", .x), y = coordinate(e, "y", .y)
-        let layer = try makeLayer { Layer() }
+        let layer = try makeLayer(for: e) { Layer() }
         let built: Layer? = try expanding(target, from: e) { () throws(SVGError) -> Layer? in
             if target.name == "symbol" {
                 try visit(target)
@@ -538,7 +540,7 @@ final class SVGBuilder {
             return try element(target, parentStyle: style, depth: depth + 1)
         }
         guard let built else { return nil }
-        let placed = try makeLayer { Layer() }
+        let placed = try makeLayer(for: e) { Layer() }
         placed.transform = Transform(translationX: x, y: y)
         placed.addSublayer(built)
         layer.addSublayer(placed)

@@ -9,14 +9,18 @@ public enum SVGError: Error, Hashable, Sendable, CustomStringConvertible {
     case attributeTooLarge(line: Int, name: String, limit: Int)
     /// Elements are nested deeper than ``SVGImporter/Limits/maxDepth``.
     case nestingTooDeep(line: Int, limit: Int)
-    /// More elements, CSS rules or produced layers than ``SVGImporter/Limits/maxElements``.
-    case tooManyElements(limit: Int)
+    /// More elements, CSS rules or produced layers than ``SVGImporter/Limits/maxElements``; the
+    /// line is that of the element read or built (or the `<style>` read) when the limit was
+    /// passed.
+    case tooManyElements(line: Int, limit: Int)
     /// More visits (elements reached, again through each reference, and CSS rules tested)
-    /// than ``SVGImporter/Limits/maxVisits``.
-    case tooManyVisits(limit: Int)
+    /// than ``SVGImporter/Limits/maxVisits``; the line is that of the element visited (or
+    /// styled) when the limit was passed.
+    case tooManyVisits(line: Int, limit: Int)
     /// More attribute bytes read (again for content reached through each reference) than
-    /// ``SVGImporter/Limits/maxAttributeBytesRead``.
-    case tooManyAttributeBytes(limit: Int)
+    /// ``SVGImporter/Limits/maxAttributeBytesRead``; the line is that of the element whose
+    /// attributes passed the limit.
+    case tooManyAttributeBytes(line: Int, limit: Int)
     /// More attributes in the document than ``SVGImporter/Limits/maxAttributes``.
     case tooManyAttributes(line: Int, limit: Int)
     /// The document declares an external entity (`SYSTEM`/`PUBLIC`) or a parameter entity
@@ -45,12 +49,12 @@ public enum SVGError: Error, Hashable, Sendable, CustomStringConvertible {
         case .inputTooLarge(let b, let l): return "SVG input has \(b) bytes; the limit is \(l)"
         case .attributeTooLarge(let line, let n, let l): return "line \(line): '\(n)' is longer than \(l) bytes"
         case .nestingTooDeep(let line, let l): return "line \(line): elements nested deeper than \(l) levels"
-        case .tooManyElements(let l): return "more than \(l) elements, CSS rules or generated layers"
+        case .tooManyElements(let line, let l): return "line \(line): more than \(l) elements, CSS rules or generated layers"
         case .tooManyAttributes(let line, let l): return "line \(line): more than \(l) attributes in the document"
-        case .tooManyAttributeBytes(let l):
-            return "more than \(l) bytes of attributes read (content reached again through use, clip-path, mask, filter or gradient href counts each time)"
-        case .tooManyVisits(let l):
-            return "more than \(l) element visits or CSS rule tests (content reached again through use, clip-path, mask, filter or gradient href counts each time)"
+        case .tooManyAttributeBytes(let line, let l):
+            return "line \(line): more than \(l) bytes of attributes read (content reached again through use, clip-path, mask, filter or gradient href counts each time)"
+        case .tooManyVisits(let line, let l):
+            return "line \(line): more than \(l) element visits or CSS rule tests (content reached again through use, clip-path, mask, filter or gradient href counts each time)"
         case .entityDeclarationRefused(let line): return "line \(line): external and parameter entity declarations are not accepted"
         case .entityExpansionTooLarge(let line, let l): return "line \(line): entity expansion exceeds \(l) bytes"
         case .entityNestingTooDeep(let line, let l): return "line \(line): entities nested deeper than \(l) levels"

@@ -326,7 +326,7 @@ struct XMLDocumentParser {
                 let n = try name()
                 let (attributes, selfClosing) = try attributeList(element: n)
                 elementCount += 1
-                guard elementCount <= limits.maxElements else { throw .tooManyElements(limit: limits.maxElements) }
+                guard elementCount <= limits.maxElements else { throw .tooManyElements(line: line, limit: limits.maxElements) }
                 let e = SVGNode(name: n, attributes: attributes, line: line)
                 if let parent = stack.last { parent.children.append(e) } else { root = e }
                 if !selfClosing {
