@@ -145,6 +145,21 @@ import CutoutRaster
         #expect(img.warnings.contains { $0.message.contains("invalid length") })
     }
 
+    /// The document's own size is clamped like every other number, with a warning naming the
+    /// attribute (the size would otherwise be 10⁶ with nothing to say why).
+    @Test func aClampedDocumentSizeIsWarnedAbout() throws {
+        let img = try SVGImporter.importSVG(#"<svg xmlns="http://www.w3.org/2000/svg" width="1e308" height="-2e6" viewBox="0 -1e7 5 1e300"/>"#)
+        #expect(img.size == CGSize(width: 1_000_000, height: 0))
+        #expect(img.warnings.map(\.description) == [
+            "line 1: width '1e308' is beyond the largest coordinate; clamped to ±1000000",
+            "line 1: height '-2e6' is beyond the largest coordinate; clamped to ±1000000",
+            "line 1: viewBox '0 -1e7 5 1e300' holds numbers beyond the largest coordinate; each clamped to ±1000000",
+        ])
+        let inches = try SVGImporter.importSVG(#"<svg xmlns="http://www.w3.org/2000/svg" width="20000in" height="1000000" viewBox="-1e6 0 1e6 1"/>"#)
+        #expect(inches.size == CGSize(width: 1_000_000, height: 1_000_000))
+        #expect(inches.warnings.map(\.message) == ["width '20000in' is beyond the largest coordinate; clamped to ±1000000"])
+    }
+
     @Test func oversizedInputAndAttributeAreErrors() {
         let big = Data(count: 65 << 20)
         #expect(throws: SVGError.inputTooLarge(bytes: 65 << 20, limit: 64 << 20)) { try SVGImporter.importSVG(big) }

@@ -158,6 +158,7 @@ final class SVGBuilder {
         if root.attributes["viewBox"] != nil, vb == nil { warn(root.line, "invalid viewBox ignored") }
         var w = length(root.attributes["width"], root)
         var h = length(root.attributes["height"], root)
+        warnAboutClampedSize(viewBoxIsValid: vb != nil)
         if case .percent = w { w = nil }
         if case .percent = h { h = nil }
         // Without a view box, a missing or percentage width or height leaves no size to lay
@@ -208,6 +209,25 @@ final class SVGBuilder {
             layer.bounds = CGRect(origin: .zero, size: size)
         }
         return SVGImage(layer: layer, size: size, warnings: warnings)
+    }
+
+    /// Warns about each of the root's `width`, `height` and `viewBox` that holds a number
+    /// clamped to ``SVGImporter/Limits/maxCoordinate``: the document's size comes out smaller
+    /// than written (`width="1e308"` is 10⁶ wide), which nothing else would show.
+    private func warnAboutClampedSize(viewBoxIsValid: Bool) {
+        let limit = limits.maxCoordinate
+        let clamped = "clamped to ±\(SVGWriter.number(limit))"
+        for name in ["width", "height"] {
+            guard let text = root.attributes[name],
+                  case .user(let v)? = SVGLength.parse(text, maxMagnitude: .greatestFiniteMagnitude, fontSize: fontSize),
+                  abs(v) > limit else { continue }
+            warn(root.line, "\(name) '\(text.prefix(40))' is beyond the largest coordinate; \(clamped)")
+        }
+        guard viewBoxIsValid, let text = root.attributes["viewBox"] else { return }
+        var numbers = SVGNumberScanner(text, maxMagnitude: .greatestFiniteMagnitude)
+        if let v = numbers.numberList(), v.contains(where: { abs($0) > limit }) {
+            warn(root.line, "viewBox '\(text.prefix(60))' holds numbers beyond the largest coordinate; each \(clamped)")
+        }
     }
 
     // MARK: Styles
