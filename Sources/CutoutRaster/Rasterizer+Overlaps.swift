@@ -622,8 +622,8 @@ extension Accumulator {
     /// exact coverage, leaving every other pixel's sum as it was.
     ///
     /// The cluster's pieces are taken out of the cells, the row is cut into slabs at every
-    /// height where windings on the left change, chains start or end, or two chains cross, so
-    /// that inside a slab the chains keep their x order; each chain's part in a slab goes back
+    /// height where windings on the left change, chains start or end, two chains cross, or
+    /// start or stop running together, so that inside a slab the chains keep their x order; each chain's part in a slab goes back
     /// in with the weight `rule(w + dir) − rule(w)` (`w`: the winding on its left), so that the
     /// sum over a pixel is the area where the rule holds. The first column also gets
     /// `rule(w) − w` of the windings on the left, and the column after the cluster the
@@ -662,6 +662,11 @@ extension Accumulator {
                     if (d0 < 0 && d1 > 0) || (d0 > 0 && d1 < 0) {
                         let y = y0 + (y1 - y0) * d0 / (d0 - d1)
                         if y > y0 && y < y1 { log.pointee.cuts.append(y) }
+                    } else if (d0 == 0) != (d1 == 0) {
+                        // Where they start or stop running together (a piece clamped to the
+                        // region's edge beside one projected onto it), the slab's middle must
+                        // not fall where they coincide: its tie would order them at random.
+                        log.pointee.cuts.append(d0 == 0 ? y0 : y1)
                     }
                     y0 = y1; d0 = d1
                 }
