@@ -3,8 +3,9 @@
 #
 #   scripts/fuzz.sh [--seconds N] [--build-only] [TARGET...]
 #
-# Targets (Fuzz/Targets/<name>.swift): xml, svg-render, path-data, css, png, jpeg, gif, webp, scene-json
-# and text (the font loader and text layout). Default: all, N = 60 seconds each, one after the other.
+# Targets (Fuzz/Targets/<name>.swift): xml, svg-render, path-data, css, png, jpeg, gif, webp, scene-json,
+# exact-fill (exact overlap coverage against the reference rasteriser) and text (the font loader
+# and text layout). Default: all, N = 60 seconds each, one after the other.
 #
 # The modules are compiled straight from Sources/ with swiftc (-O, -enable-testing,
 # -sanitize=fuzzer,address) into .build-fuzz/, outside SwiftPM, so `swift build` and
@@ -35,7 +36,7 @@ while [ $# -gt 0 ]; do
 done
 case "$seconds" in ''|*[!0-9]*) echo "fuzz.sh: --seconds takes a whole number" >&2; exit 2 ;; esac
 
-all_targets=(xml svg-render path-data css png jpeg gif webp scene-json)
+all_targets=(xml svg-render path-data css png jpeg gif webp scene-json exact-fill)
 [ -d Sources/CutoutText ] && all_targets+=(text)
 [ ${#targets[@]} -eq 0 ] && targets=("${all_targets[@]}")
 for t in "${targets[@]}"; do
@@ -84,6 +85,8 @@ for t in "${targets[@]}"; do
     extra=()
     # The scene reader lives in the `cutout` executable; its file is compiled into the target.
     [ "$t" = scene-json ] && extra=(Sources/cutout/BenchScenes.swift)
+    # The exact-fill target compares with the test suite's reference rasteriser.
+    [ "$t" = exact-fill ] && extra=(Tests/CutoutTestSupport/ReferenceRasterizer.swift)
     bin="$out/fuzz-$t"
     if [ ! -f "$bin" ] || [ "$newest_dependency" -nt "$bin" ] || [ -n "$(find Fuzz/Targets/"$t".swift Fuzz/Support "${extra[@]}" -newer "$bin" | head -1)" ]; then
         echo "fuzz.sh: linking fuzz-$t"

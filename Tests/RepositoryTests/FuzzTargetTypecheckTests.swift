@@ -37,8 +37,10 @@ import Testing
         let modules = try #require(AdapterTypecheckTests.modulesDirectory(), "built modules not found near \(CommandLine.arguments[0])")
         let support = try FileManager.default.contentsOfDirectory(atPath: Self.root.appendingPathComponent("Fuzz/Support").path)
             .filter { $0.hasSuffix(".swift") }.map { Self.root.appendingPathComponent("Fuzz/Support/\($0)").path }
-        // The scene reader lives in the `cutout` executable; fuzz.sh compiles its file in too.
-        let extra = name == "scene-json" ? [Self.root.appendingPathComponent("Sources/cutout/BenchScenes.swift").path] : []
+        // The scene reader lives in the `cutout` executable, the reference rasteriser in the test
+        // support: fuzz.sh compiles their files in too.
+        let extraFiles = ["scene-json": "Sources/cutout/BenchScenes.swift", "exact-fill": "Tests/CutoutTestSupport/ReferenceRasterizer.swift"]
+        let extra = extraFiles[name].map { [Self.root.appendingPathComponent($0).path] } ?? []
         let zlibMap = Self.root.appendingPathComponent("Sources/CZlib/module.modulemap").path
         let result = try AdapterTypecheckTests.run(compiler, [
             "-typecheck", "-swift-version", "6", "-package-name", Self.packageName, "-parse-as-library", "-module-name", "Fuzz_" + name.replacingOccurrences(of: "-", with: "_"),
