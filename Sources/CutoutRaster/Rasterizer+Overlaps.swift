@@ -622,12 +622,12 @@ extension Accumulator {
     /// exact coverage, leaving every other pixel's sum as it was.
     ///
     /// The cluster's pieces are taken out of the cells, the row is cut into slabs at every
-    /// height where windings on the left change, chains start or end, two chains cross, or
-    /// start or stop running together, so that inside a slab the chains keep their x order; each chain's part in a slab goes back
-    /// in with the weight `rule(w + dir) − rule(w)` (`w`: the winding on its left), so that the
-    /// sum over a pixel is the area where the rule holds. The first column also gets
-    /// `rule(w) − w` of the windings on the left, and the column after the cluster the
-    /// difference back, so the sums right of it are unchanged.
+    /// height where windings on the left change, a chain has a vertex, or two chains cross, so
+    /// that inside a slab the chains are straight and keep their x order; each chain's part in
+    /// a slab goes back in with the weight `rule(w + dir) − rule(w)` (`w`: the winding on its
+    /// left), so that the sum over a pixel is the area where the rule holds. The first column
+    /// also gets `rule(w) − w` of the windings on the left, and the column after the cluster
+    /// the difference back, so the sums right of it are unchanged.
     @inline(never)
     private func redoCluster(_ r: Int, _ ch: UnsafeMutablePointer<RowChain>, from i: Int, to j: Int,
                              _ p: UnsafeMutablePointer<RowPiece>, _ n: Int, columns: ClosedRange<Int>,
@@ -639,9 +639,14 @@ extension Accumulator {
         for e in 0...intervals { log.pointee.cuts.append(breaks[e]) }
         for a in i..<j {
             let ca = ch[a]
-            log.pointee.cuts.append(ca.y0); log.pointee.cuts.append(ca.y1)
+            log.pointee.cuts.append(ca.y1)
             for q in ca.first..<(ca.first + ca.count) {
                 _ = Accumulator.add(line, p[q].x0, p[q].x1, -(p[q].y1 - p[q].y0) * Double(p[q].dir))
+                // Every vertex cuts too, so that inside a slab each chain is straight: two that
+                // do not cross are then apart or together over the whole slab, never together
+                // over part of it (a piece clamped to the region's edge beside one projected
+                // onto it), where the order at the slab's middle would be a tie.
+                log.pointee.cuts.append(p[q].y0)
             }
             // Where it crosses a later chain: between consecutive vertices of either, both
             // are straight, so a change of side is found and placed exactly.
@@ -662,11 +667,6 @@ extension Accumulator {
                     if (d0 < 0 && d1 > 0) || (d0 > 0 && d1 < 0) {
                         let y = y0 + (y1 - y0) * d0 / (d0 - d1)
                         if y > y0 && y < y1 { log.pointee.cuts.append(y) }
-                    } else if (d0 == 0) != (d1 == 0) {
-                        // Where they start or stop running together (a piece clamped to the
-                        // region's edge beside one projected onto it), the slab's middle must
-                        // not fall where they coincide: its tie would order them at random.
-                        log.pointee.cuts.append(d0 == 0 ? y0 : y1)
                     }
                     y0 = y1; d0 = d1
                 }
