@@ -65,7 +65,7 @@ public struct DrawingContext {
     /// Cost: a path whose contours cannot overlap themselves (one simple polygon, or contours
     /// whose sides never cross and whose windings do not mix, as a stroke round a closed path
     /// or a screen-sized frame with rounded holes cut in it) costs one sweep of its points;
-    /// other paths have every row checked. Measured at 1.00× (polys) to 1.52× (the
+    /// other paths have every row checked. Measured at 1.00× (polys) to 1.54× (the
     /// stroke-heavy tiger) the instructions of the default per frame, and 1.02× for a frame
     /// with 24 rounded holes, so it is off by default.
     public var exactOverlapCoverage: Bool {
