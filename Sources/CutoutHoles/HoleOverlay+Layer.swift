@@ -82,8 +82,7 @@ extension HoleOverlay {
         if hole.fillRule == .evenOdd {
             path.addPath(hole.path)
             mask.fillRule = .evenOdd
-        } else if case .path = hole.shape,
-                  let simple = try? hole.path.combined(with: Path(), operation: .union, using: .winding) {
+        } else if case .path = hole.shape, let simple = hole.path.normalizedOrNil() {
             // Any outline may overlap itself, and where its winding is 2 the reversed outline
             // would fill the rect back in. Its normalised outline (no overlaps, straight
             // lines) is the same region filled with either rule.

@@ -131,12 +131,6 @@ extension Rasterizer {
         return x0 + (pts[2 * j] - x0) * (y - y0) / (pts[2 * j + 1] - y0)
     }
 
-    /// x of an active side at height `y` (on its current edge), exact at the edge's ends.
-    @inline(__always)
-    private func sideX(_ s: MonotoneSide, at y: Double, _ pts: UnsafePointer<Double>) -> Double {
-        y == s.nextY ? pts[2 * s.next] : y == pts[2 * s.vertex + 1] ? pts[2 * s.vertex] : x(at: y, pts, s.vertex, s.next)
-    }
-
     /// Whether the stored contours, cut into sides along which y only grows (two from each
     /// lowest point, at most ``maxMonotoneSides`` in all), have no two sides that cross, and
     /// regions (between neighbouring sides, each of one winding) whose windings do not mix
@@ -219,7 +213,7 @@ extension Rasterizer {
                     let x = pts[2 * m.vertex], y = pts[2 * m.vertex + 1]
                     var at = 0
                     for k in 0..<active {
-                        let xk = sideX(sides[k], at: y, pts)
+                        let xk = SideEdge(sides[k], pts).x(at: y)
                         if xk >= top.minX && xk <= top.maxX { return false }
                         if xk < top.minX { at = k + 1 }
                     }
@@ -253,8 +247,8 @@ extension Rasterizer {
                 // lowest point is as high: meanwhile its neighbours stay on one edge each, so
                 // each vertex is checked against two straight lines.
                 let limit = begun < lowestCount ? Swift.min(secondY, pts[2 * lowest[begun].vertex + 1]) : secondY
-                let left = best > 0 ? NeighbourLine(sides[best - 1], pts) : NeighbourLine(x: -.infinity)
-                let right = best + 1 < active ? NeighbourLine(sides[best + 1], pts) : NeighbourLine(x: .infinity)
+                let left = best > 0 ? SideEdge(sides[best - 1], pts) : SideEdge(x: -.infinity)
+                let right = best + 1 < active ? SideEdge(sides[best + 1], pts) : SideEdge(x: .infinity)
                 var side = sides[best]
                 while true {
                     // The side reaches its next vertex, and moves along the level edges that
@@ -356,9 +350,9 @@ struct MonotoneSide {
     }
 }
 
-/// The current edge of a side's neighbour while the side walks: x at any height up to the
-/// edge's lower end, exact there.
-struct NeighbourLine {
+/// A side's current edge, from its vertex down to its next point: x at any height between
+/// them, exact at both (where the sweep compares points that touch).
+struct SideEdge {
     private let x0, y0, slope, endY, endX: Double
 
     init(_ s: MonotoneSide, _ pts: UnsafePointer<Double>) {

@@ -105,11 +105,8 @@ public enum OverlayLayers {
     /// (``ClippedCutout/contains(_:)``, non-zero) and the adapters call it the hole; so it is
     /// normalised first (one boolean pass). Rounded rects cannot overlap themselves.
     static func maskOutline(of hole: ClippedCutout) -> Path {
-        guard case .path = hole.cutout.shape,
-              let simple = try? hole.visiblePath.combined(with: Path(), operation: .union, using: .winding) else {
-            return hole.visiblePath
-        }
-        return simple
+        guard case .path = hole.cutout.shape else { return hole.visiblePath }
+        return hole.visiblePath.normalizedOrNil() ?? hole.visiblePath
     }
 
     /// Holes split into groups whose boxes do not overlap, greedily in order.

@@ -91,7 +91,13 @@ extension Path {
     /// The same filled area as non-overlapping, non-self-intersecting contours (see the
     /// guarantees above), so it fills identically under either rule.
     public func normalized(using rule: FillRule = .winding) -> Path {
-        (try? combined(with: Path(), operation: .union, using: rule)) ?? Path()
+        normalizedOrNil(using: rule) ?? Path()
+    }
+
+    /// ``normalized(using:)``, but nil where the operation fails, for callers that then keep
+    /// the outline as it is rather than lose it.
+    package func normalizedOrNil(using rule: FillRule = .winding) -> Path? {
+        try? combined(with: Path(), operation: .union, using: rule)
     }
 
     /// The parts of this path's lines (its subpaths as open polylines, closed ones including
