@@ -59,15 +59,16 @@ public struct DrawingContext {
     /// over itself; even-odd: any two layers), where coverage can be off by up to about 150/255.
     /// (A stroke's inner corners, between lines or curves and where a closed subpath closes,
     /// are cut where the offsets cross, so they do not overlap and are exact either way.) With
-    /// `true`, every row is checked for such pixels and they are recomputed exactly (within
-    /// 2/255 of a 128-sub-row reference).
+    /// `true`, the rows that may hold such pixels are checked and those pixels are recomputed
+    /// exactly (within 2/255 of a 128-sub-row reference).
     ///
-    /// Cost: a path whose contours cannot overlap themselves (one simple polygon, or contours
-    /// whose sides never cross and whose windings do not mix, as a stroke round a closed path
-    /// or a screen-sized frame with rounded holes cut in it) costs one sweep of its points;
-    /// other paths have every row checked. Measured at 1.00× (polys) to 1.54× (the
-    /// stroke-heavy tiger) the instructions of the default per frame, and 1.02× for a frame
-    /// with 24 rounded holes, so it is off by default.
+    /// Cost: one convex or y-monotone polygon costs one pass over its points; other paths one
+    /// sweep of their points, which finds the rows where sides cross or windings that mix come
+    /// together (for a stroke round a closed path, only the rows near a corner its inner side
+    /// had to go through; for a screen-sized frame with rounded holes cut in it, none), and
+    /// only those rows are checked. Measured at 1.00× (polys) to 1.41× (the stroke-heavy
+    /// tiger) the instructions of the default per frame, and 1.01× for a frame with 24 rounded
+    /// holes, so it is off by default.
     public var exactOverlapCoverage: Bool {
         get { scratch.rasterizer.exactOverlaps }
         set { uniqueScratch().rasterizer.exactOverlaps = newValue }

@@ -6,7 +6,8 @@
 /// non-zero (`min(|w|, 1)`) is wrong where one pixel holds winding 0 and `|w| ≥ 2`, or both
 /// signs; even-odd where its windings span 2 or more. That happens only where shapes overlap
 /// themselves (self-crossing paths, overlapping subpaths, the inner joins of a stroke outline),
-/// so every row is checked from its pieces (cheap: a few chains of pieces per row, in x order)
+/// so the rows where they may (see ``Rasterizer/markRowsThatMayMix(evenOdd:rows:in:)``) are
+/// logged and checked from their pieces (cheap: a few chains of pieces per row, in x order),
 /// and only the pixels that mix are recomputed, exactly, from the same pieces.
 ///
 /// Memory is bounded: past ``budget`` pieces in one band the log stops and that band keeps
@@ -271,7 +272,7 @@ struct RowChain {
 
 /// The windings met inside some pixels, reduced to what decides whether a fill rule is linear
 /// over them.
-struct WindingSet {
+struct WindingSet: Equatable {
     var min = Int.max, max = Int.min
     var hasZero = false
 
@@ -280,6 +281,13 @@ struct WindingSet {
         if w < min { min = w }
         if w > max { max = w }
         if w == 0 { hasZero = true }
+    }
+
+    @inline(__always)
+    mutating func formUnion(_ other: WindingSet) {
+        if other.min < min { min = other.min }
+        if other.max > max { max = other.max }
+        hasZero = hasZero || other.hasZero
     }
 
     /// Whether the rule applied to the mean winding differs from the mean of the rule: for

@@ -75,8 +75,9 @@ extension SpanBlitter {
 ///
 /// Where several winding layers meet inside one pixel (self-intersections, overlapping
 /// subpaths, a stroke outline's inner joins), the fill rule applied to the pixel's mean winding
-/// is not the mean of the rule. With ``exactOverlaps`` every row is checked for such pixels
-/// from its edge pieces and those are recomputed exactly (see ``PieceLog``), so coverage is
+/// is not the mean of the rule. With ``exactOverlaps`` every row where the contours may put
+/// such pixels (``markRowsThatMayMix(evenOdd:rows:in:)``) is checked from its edge pieces and
+/// those pixels are recomputed exactly (see ``PieceLog``), so coverage is
 /// exact everywhere up to `Float` rounding; without it (the default, for speed) they keep the
 /// mean-winding value, as in FreeType and Blend2D.
 ///
@@ -124,6 +125,11 @@ final class Rasterizer {
     /// End (exclusive, in points) of each contour in `points`.
     @exclusivity(unchecked) var contourEnds: [Int] = []
     @exclusivity(unchecked) var bounds = (minX: 0.0, minY: 0.0, maxX: 0.0, maxY: 0.0)
+    /// With ``exactOverlaps``, the rows of the current plan's region that are checked (see
+    /// ``markRowsThatMayMix(evenOdd:rows:in:)``); read by every thread that scans it.
+    @exclusivity(unchecked) private var checkedRows = ScratchBuffer<UInt64>()
+    /// The memory of that sweep.
+    @exclusivity(unchecked) var sweepScratch = SweepScratch()
     /// Accumulation memory of the calling thread, and of each extra worker (made on first use).
     private let buffers = BandBuffers()
     private var workerBuffers: [BandBuffers] = []
@@ -132,6 +138,8 @@ final class Rasterizer {
 
     deinit {
         points.deallocate()
+        checkedRows.deallocate()
+        sweepScratch.deallocate()
     }
 
     // MARK: Flattening
@@ -210,8 +218,9 @@ final class Rasterizer {
         var bandCount: Int
         var dirtyWords: Int
         var evenOdd: Bool
-        /// Whether rows are checked for pixels where windings mix (not for one convex polygon).
-        var checksOverlaps: Bool
+        /// Whether some rows are checked for pixels where windings mix: those marked in the
+        /// rasteriser's ``checkedRows``.
+        var checksOverlaps = false
 
         /// Bands of at most `rows` rows (at least one).
         mutating func splitIntoBands(ofAtMost rows: Int) {
@@ -233,8 +242,12 @@ final class Rasterizer {
         // Rows are whole groups of four cells, so a group never reaches into the next row.
         let stride = (region.width + 2 + 3) & ~3
         var plan = Plan(region: region, stride: stride, bandRows: region.height, bandCount: 1,
-                        dirtyWords: (stride / 4 + 63) >> 6, evenOdd: rule == .evenOdd,
-                        checksOverlaps: exactOverlaps && !contoursCannotMix(evenOdd: rule == .evenOdd))
+                        dirtyWords: (stride / 4 + 63) >> 6, evenOdd: rule == .evenOdd)
+        if exactOverlaps && !isSingleSimpleContour() {
+            checkedRows.reserve((region.height + 63) >> 6)
+            plan.checksOverlaps = markRowsThatMayMix(evenOdd: plan.evenOdd, rows: region.minY..<region.maxY,
+                                                     in: checkedRows.base) != .none
+        }
         plan.splitIntoBands(ofAtMost: max(Rasterizer.minimumBandRows, Rasterizer.cellBudget / stride))
         return plan
     }
@@ -258,7 +271,8 @@ final class Rasterizer {
         buffers.reserve(stride: plan.stride, rows: plan.bandRows, dirtyWords: plan.dirtyWords)
         if logs { buffers.log.pointee.reserve(rows: plan.bandRows) }
         var acc = Accumulator(cells: buffers.cells.base, stride: plan.stride, width: region.width,
-                              dirty: buffers.dirty.base, dirtyWords: plan.dirtyWords, log: buffers.log)
+                              dirty: buffers.dirty.base, dirtyWords: plan.dirtyWords, log: buffers.log,
+                              checkedRows: checkedRows.base, regionTop: region.minY)
         let coverage = buffers.coverageRow.base
         acc.left = Double(region.minX); acc.right = Double(region.maxX)
         let pts = UnsafePointer(points)
@@ -485,15 +499,20 @@ struct Accumulator {
     /// `logs` argument of ``addSegment(_:_:_:_:logs:)`` is set. (An argument, not a stored
     /// flag: a constant in each inlined copy, where a stored one was tested per piece.)
     let log: UnsafeMutablePointer<PieceLog>
+    /// One bit per row of the region, from `regionTop`: the rows whose pieces are logged.
+    let checkedRows: UnsafePointer<UInt64>
+    let regionTop: Int
     /// The band's rows (absolute, `top ..< bottom`) and the region's columns.
     var top = 0.0, bottom = 0.0, left = 0.0, right = 0.0
     /// `top` as an integer.
     var topRow = 0
 
     init(cells: UnsafeMutablePointer<Float>, stride: Int, width: Int,
-         dirty: UnsafeMutablePointer<UInt64>, dirtyWords: Int, log: UnsafeMutablePointer<PieceLog>) {
+         dirty: UnsafeMutablePointer<UInt64>, dirtyWords: Int, log: UnsafeMutablePointer<PieceLog>,
+         checkedRows: UnsafePointer<UInt64>, regionTop: Int) {
         self.cells = cells; self.stride = stride; self.width = width
         self.dirty = dirty; self.dirtyWords = dirtyWords; self.log = log
+        self.checkedRows = checkedRows; self.regionTop = regionTop
     }
 
     /// Marks the groups of 4 cells holding cells `a...b` of band row `row` as dirty.
@@ -594,8 +613,11 @@ struct Accumulator {
             let (ia, ib) = Accumulator.add(line, x, xNext, d)
             Accumulator.markDirty(words, ia, ib)
             if logs {
-                let base = Double(row)
-                log.pointee.append(row: row - topRow, x, xNext, yTop - base, yBot - base, negative: dir < 0)
+                let r = row &- regionTop
+                if checkedRows[r >> 6] >> UInt64(truncatingIfNeeded: r & 63) & 1 != 0 {
+                    let base = Double(row)
+                    log.pointee.append(row: row - topRow, x, xNext, yTop - base, yBot - base, negative: dir < 0)
+                }
             }
             if row == last { return }
             x = xNext

@@ -228,63 +228,129 @@ import CutoutGeometry
         #expect(!raster.isSingleSimpleContour(), "\(name) and a square")
     }
 
-    /// Contours cut into sides along which y only grows skip the check when no two sides cross
-    /// and the regions between them, each of one winding, do not mix under the rule: a stroke's
-    /// outer and inner outline round a closed path (0 and 1), shapes apart or touching at a
-    /// point, a frame and its holes, staircases (level edges at the top, the bottom and inside
-    /// a side). Crossing sides, a level edge crossing a side, windings 0 beside 2 (the same way
-    /// round, nested) and more than ``Rasterizer/maxMonotoneSides`` sides are checked row by
-    /// row, as are windings that mix anywhere in the path, even where they never share a pixel.
+    /// Rows that need no check are found from the contours, cut into sides along which y only
+    /// grows: rows where no two sides cross and the regions between them, each of one winding,
+    /// hold windings that do not mix under the rule, together over the row. A stroke's outer and
+    /// inner outline round a closed path (0 and 1), shapes apart or touching at a point, a frame
+    /// and its holes (also one along the frame's side), staircases (level edges at the top, the
+    /// bottom and inside a side) and shapes of opposite windings in rows of their own need no
+    /// check at all; crossing sides, a level edge crossing a side and windings 0 beside 2 (the
+    /// same way round, nested) mark the rows they reach (as do −1 and +1 in one row, even when
+    /// they never share a pixel), and more than ``Rasterizer/maxMonotoneSides`` sides mark
+    /// every row. Both rules mark the same rows here: every row holds winding 0.
     @Test(arguments: [
-        ("ring, the inner way reversed", [diamond(24, 24, 20), diamond(24, 24, 9, reversed: true)], true, true),
-        ("ring, both the same way", [diamond(24, 24, 20), diamond(24, 24, 9)], false, false),
-        ("W, simple", [[(0.0, 0.0), (10.0, 20.0), (20.0, 5.0), (30.0, 20.0), (40.0, 0.0), (20.0, 44.0)]], true, true),
-        ("W, crossing itself", [[(0.0, 0.0), (30.0, 20.0), (20.0, 5.0), (10.0, 20.0), (40.0, 0.0), (20.0, 44.0)]], false, false),
-        ("two apart", [diamond(10, 10, 8), diamond(35, 30, 8)], true, true),
-        // −1 and +1 never share a pixel here, but the windings are taken path-wide.
-        ("two apart, opposite ways", [diamond(10, 10, 8), diamond(35, 30, 8, reversed: true)], false, false),
-        ("two touching at a point", [diamond(10, 10, 8), diamond(26, 10, 8)], true, true),
-        ("two overlapping", [diamond(15, 15, 10), diamond(25, 20, 10)], false, false),
-        ("a level edge", [diamond(24, 24, 20), [(4.0, 40.0), (16.0, 44.0), (10.0, 44.0)]], true, true),
-        ("a level edge, the other way round", [diamond(24, 24, 20), [(4.0, 40.0), (10.0, 44.0), (16.0, 44.0)]], false, false),
+        ("ring, the inner way reversed", [diamond(24, 24, 20), diamond(24, 24, 9, reversed: true)], nil),
+        ("ring, both the same way", [diamond(24, 24, 20), diamond(24, 24, 9)], 15...32),
+        ("W, simple", [[(0.0, 0.0), (10.0, 20.0), (20.0, 5.0), (30.0, 20.0), (40.0, 0.0), (20.0, 44.0)]], nil),
+        ("W, crossing itself", [[(0.0, 0.0), (30.0, 20.0), (20.0, 5.0), (10.0, 20.0), (40.0, 0.0), (20.0, 44.0)]], 5...19),
+        ("two apart", [diamond(10, 10, 8), diamond(35, 30, 8)], nil),
+        // −1 and +1 in rows of their own.
+        ("two apart, opposite ways", [diamond(10, 10, 8), diamond(35, 30, 8, reversed: true)], nil),
+        ("two touching at a point", [diamond(10, 10, 8), diamond(26, 10, 8)], nil),
+        // Their sides cross at y = 12.5 and 22.5.
+        ("two overlapping", [diamond(15, 15, 10), diamond(25, 20, 10)], 12...24),
+        ("a level edge", [diamond(24, 24, 20), [(4.0, 40.0), (16.0, 44.0), (10.0, 44.0)]], nil),
+        // −1 beside +1 in rows 40 to 43, though never in one pixel.
+        ("a level edge, the other way round", [diamond(24, 24, 20), [(4.0, 40.0), (10.0, 44.0), (16.0, 44.0)]], 40...43),
         ("frame and holes", [rect(2, 2, 44, 44), rect(6, 6, 10, 10, reversed: true), rect(20, 6, 10, 30, reversed: true),
-                             rect(32, 30, 10, 12, reversed: true)], true, true),
-        ("a hole touching the frame's side", [rect(2, 2, 44, 44), diamond(8, 20, 6, reversed: true)], true, true),
-        // Sides running along one another are not told apart.
-        ("a hole along the frame's side", [rect(2, 2, 44, 44), rect(2, 10, 10, 10, reversed: true)], false, false),
-        ("rectangles nested the same way", [rect(2, 2, 44, 44), rect(6, 6, 10, 10)], false, false),
-        ("rectangles overlapping", [rect(2, 2, 20, 20), rect(10, 10, 20, 20)], false, false),
-        ("a level top crossing a side", [diamond(24, 24, 20), [(20.0, 6.0), (40.0, 6.0), (40.0, 10.0), (20.0, 10.0)]], false, false),
-        ("a level top touching a side", [diamond(24, 24, 20), [(30.0, 6.0), (40.0, 6.0), (40.0, 10.0), (30.0, 10.0)]], true, true),
+                             rect(32, 30, 10, 12, reversed: true)], nil),
+        ("a hole touching the frame's side", [rect(2, 2, 44, 44), diamond(8, 20, 6, reversed: true)], nil),
+        // Sides running along one another bound a region of no width, whose winding is not met.
+        ("a hole along the frame's side", [rect(2, 2, 44, 44), rect(2, 10, 10, 10, reversed: true)], nil),
+        ("rectangles nested the same way", [rect(2, 2, 44, 44), rect(6, 6, 10, 10)], 6...15),
+        ("rectangles overlapping", [rect(2, 2, 20, 20), rect(10, 10, 20, 20)], 10...21),
+        ("a level top crossing a side", [diamond(24, 24, 20), [(20.0, 6.0), (40.0, 6.0), (40.0, 10.0), (20.0, 10.0)]], 6...9),
+        ("a level top touching a side", [diamond(24, 24, 20), [(30.0, 6.0), (40.0, 6.0), (40.0, 10.0), (30.0, 10.0)]], nil),
         // Its windings alone (0 and 1 where each begins) do not tell: only the level edge
         // inside its side, at y = 34, meets the diamond.
         ("a hook's level edge crossing a side", [diamond(24, 24, 20), [(46.0, 10.0), (50.0, 10.0), (50.0, 38.0), (30.0, 38.0),
-                                                                        (30.0, 34.0), (46.0, 34.0)]], false, false),
+                                                                        (30.0, 34.0), (46.0, 34.0)]], 34...37),
         ("a step crossing a side", [diamond(24, 24, 20), [(20.0, 2.0), (21.0, 2.0), (21.0, 10.0), (36.0, 10.0), (36.0, 12.0),
-                                                          (20.0, 12.0)]], false, false),
+                                                          (20.0, 12.0)]], 7...11),
         ("staircase", [[(2.0, 2.0), (10.0, 2.0), (10.0, 10.0), (20.0, 10.0), (20.0, 20.0), (30.0, 20.0), (30.0, 30.0),
-                        (2.0, 30.0)]], true, true),
+                        (2.0, 30.0)]], nil),
         ("staircase and a hole under a step", [[(2.0, 2.0), (10.0, 2.0), (10.0, 10.0), (20.0, 10.0), (20.0, 20.0), (30.0, 20.0),
-                                                (30.0, 30.0), (2.0, 30.0)], rect(12, 12, 6, 6, reversed: true)], true, true),
+                                                (30.0, 30.0), (2.0, 30.0)], rect(12, 12, 6, 6, reversed: true)], nil),
         ("two staircases interlocked", [[(2.0, 2.0), (10.0, 2.0), (10.0, 10.0), (20.0, 10.0), (20.0, 30.0), (2.0, 30.0)],
                                         [(12.0, 2.0), (30.0, 2.0), (30.0, 30.0), (22.0, 30.0), (22.0, 8.0), (12.0, 8.0)]],
-         true, true),
+         nil),
         ("two staircases, one step too far", [[(2.0, 2.0), (10.0, 2.0), (10.0, 10.0), (24.0, 10.0), (24.0, 30.0), (2.0, 30.0)],
                                               [(12.0, 2.0), (30.0, 2.0), (30.0, 30.0), (22.0, 30.0), (22.0, 8.0), (12.0, 8.0)]],
-         false, false),
+         10...29),
         ("a level edge a rounding error long", [[(24.0, 4.0), (34.0, 14.0), (34.0 + 1e-12, 14.0), (44.0, 24.0), (24.0, 44.0),
                                                  (4.0, 24.0)]],
-         true, true),
+         nil),
         ("thirty-three apart", (0..<33).map { (k: Int) -> [(Double, Double)] in diamond(2.5 + 4 * Double(k % 11), 6 + 12 * Double(k / 11), 1.5) },
-         false, false),
-    ] as [(String, [[(Double, Double)]], Bool, Bool)])
-    func separateSidesSkipTheCheck(_ name: String, contours: [[(Double, Double)]], nonZero: Bool, evenOdd: Bool) {
+         nil),
+        ("more sides than the sweep follows", (0...(Rasterizer.maxMonotoneSides / 2)).map { (k: Int) -> [(Double, Double)] in
+            diamond(2 + 2 * Double(k % 22), 2 + 2 * Double(k / 22 % 22), 0.75)
+        }, 0...47),
+    ] as [(String, [[(Double, Double)]], ClosedRange<Int>?)])
+    func rowsThatMayMixAreMarked(_ name: String, contours: [[(Double, Double)]], marked: ClosedRange<Int>?) {
         var path = Path()
         for c in contours { path.addPath(Self.polygon(c.map { (CGFloat($0.0), CGFloat($0.1)) })) }
         let raster = Rasterizer()
         raster.setPath(path, transform: .identity, cull: PixelRect(minX: 0, minY: 0, maxX: 48, maxY: 48))
-        #expect(raster.contoursCannotMix(evenOdd: false) == nonZero, "\(name), non-zero")
-        #expect(raster.contoursCannotMix(evenOdd: true) == evenOdd, "\(name), even-odd")
+        for evenOdd in [false, true] {
+            let rows = Self.markedRows(raster, evenOdd: evenOdd, rows: 0..<48).rows
+            #expect(rows == marked.map(Array.init) ?? [], "\(name), even-odd \(evenOdd)")
+        }
+    }
+
+    /// The rows `markRowsThatMayMix` marks among `rows`, and its verdict.
+    static func markedRows(_ raster: Rasterizer, evenOdd: Bool, rows: Range<Int>) -> (rows: [Int], verdict: Rasterizer.MixingRows) {
+        let words = (rows.count + 63) / 64
+        let mask = UnsafeMutablePointer<UInt64>.allocate(capacity: words)
+        defer { mask.deallocate() }
+        let verdict = raster.markRowsThatMayMix(evenOdd: evenOdd, rows: rows, in: mask)
+        let marked = rows.filter { mask[($0 - rows.lowerBound) / 64] >> UInt64(($0 - rows.lowerBound) % 64) & 1 != 0 }
+        #expect((verdict == .none) == marked.isEmpty)
+        if verdict == .all { #expect(marked.count == rows.count) }
+        return (marked, verdict)
+    }
+
+    /// Every row holding a pixel whose windings mix is marked: random contours (one to three,
+    /// of three to seven points on a quarter-pixel grid, so that level edges, shared vertices
+    /// and sides that run together are common), each pixel sampled at 8 × 8 points.
+    @Test(arguments: 0..<60)
+    func markedRowsCoverEveryPixelThatMixes(seed: Int) {
+        var random = FuzzRandom(state: UInt64(seed) &* 0x9E37_79B9 &+ 11)
+        var contours: [[(Double, Double)]] = []
+        for _ in 0..<(1 + random.below(3)) {
+            contours.append((0..<(3 + random.below(5))).map { _ in
+                (Double(random.below(97)) / 4, Double(random.below(97)) / 4)
+            })
+        }
+        var path = Path()
+        for c in contours { path.addPath(Self.polygon(c.map { (CGFloat($0.0), CGFloat($0.1)) })) }
+        let raster = Rasterizer()
+        raster.setPath(path, transform: .identity, cull: PixelRect(minX: 0, minY: 0, maxX: 24, maxY: 24))
+        let edges = contours.flatMap { c in c.indices.map { (c[$0], c[($0 + 1) % c.count]) } }
+        func winding(_ x: Double, _ y: Double) -> Int {
+            var w = 0
+            for (a, b) in edges where (a.1 <= y) != (b.1 <= y) {
+                let t = (y - a.1) / (b.1 - a.1)
+                if a.0 + t * (b.0 - a.0) < x { w += b.1 > a.1 ? 1 : -1 }
+            }
+            return w
+        }
+        for evenOdd in [false, true] {
+            let (rows, verdict) = Self.markedRows(raster, evenOdd: evenOdd, rows: 0..<24)
+            // Few sides: the sweep follows them all, and finds what it began ended.
+            #expect(verdict != .all, "seed \(seed)")
+            let marked = Set(rows)
+            for row in 0..<24 where !marked.contains(row) {
+                for column in 0..<24 {
+                    var seen = WindingSet()
+                    for i in 0..<8 {
+                        for j in 0..<8 {
+                            seen.insert(winding(Double(column) + (Double(i) + 0.5) / 8, Double(row) + (Double(j) + 0.5) / 8))
+                        }
+                    }
+                    #expect(!seen.mixes(evenOdd: evenOdd), "seed \(seed), even-odd \(evenOdd): pixel (\(column), \(row)) mixes, row not marked")
+                }
+            }
+        }
     }
 
     /// A rectangle, clockwise on screen unless `reversed`.
