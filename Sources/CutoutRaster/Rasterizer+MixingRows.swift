@@ -252,16 +252,27 @@ struct RowSweep {
         let j = s.following(pts)
         let yj = pts[2 &* j &+ 1]
         guard yj > y else { return advanceAcrossLevelEdges(k, s, at: y, checks: checks) }
+        setEdge(k, s, to: j, at: yj)
+        if checks { checkNeighbours(k, at: y) }
+        return false
+    }
+
+    /// Gives side `k`, at `s`, its edge down to point `j` (at height `yj`).
+    @inline(__always)
+    private mutating func setEdge(_ k: Int, _ s: MonotoneSide, to j: Int, at yj: Double) {
+        var s = s
         s.next = j
         s.nextY = yj
         sides[k].side = s
         sides[k].edge = SideEdge(s, pts)
         nextYs[k] = yj
-        if checks {
-            if k > 0 { checkPair(k &- 1, at: y) }
-            if k &+ 1 < active { checkPair(k, at: y) }
-        }
-        return false
+    }
+
+    /// Checks side `k` against both its neighbours from height `y`.
+    @inline(__always)
+    private mutating func checkNeighbours(_ k: Int, at y: Double) {
+        if k > 0 { checkPair(k &- 1, at: y) }
+        if k &+ 1 < active { checkPair(k, at: y) }
     }
 
     /// ``advance(_:at:checks:)`` where side `k`, now at `s`, meets a level edge or ends.
@@ -281,11 +292,7 @@ struct RowSweep {
             return true
         }
         guard yj > y else { return nil }
-        s.next = j
-        s.nextY = yj
-        sides[k].side = s
-        sides[k].edge = SideEdge(s, pts)
-        nextYs[k] = yj
+        setEdge(k, s, to: j, at: yj)
         if jumped {
             // Sideways past a neighbour: the order below changes here.
             let x = pts[2 &* s.vertex]
@@ -294,10 +301,7 @@ struct RowSweep {
                 return false
             }
         }
-        if checks {
-            if k > 0 { checkPair(k &- 1, at: y) }
-            if k &+ 1 < active { checkPair(k, at: y) }
-        }
+        if checks { checkNeighbours(k, at: y) }
         return false
     }
 
