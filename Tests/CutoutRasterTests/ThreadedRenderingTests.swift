@@ -67,6 +67,26 @@ import CutoutGeometry
         }
     }
 
+    /// With exact overlap coverage every thread reads the rows the sweep marked, and the
+    /// pixels stay those of one thread (the blobs overlap themselves, so rows are redone:
+    /// the render differs from the default's).
+    @Test func threadedExactCoverageIsBitIdenticalToSingleThreaded() throws {
+        var single = try DrawingContext(width: Self.width, height: Self.height)
+        single.exactOverlapCoverage = true
+        Self.draw(into: &single)
+        var meanWinding = try DrawingContext(width: Self.width, height: Self.height)
+        Self.draw(into: &meanWinding)
+        #expect(meanWinding.pixmap.data != single.pixmap.data)
+        for threads in [2, 3] {
+            var multi = try DrawingContext(width: Self.width, height: Self.height)
+            multi.exactOverlapCoverage = true
+            multi.renderingThreadCount = threads
+            Self.draw(into: &multi)
+            #expect(multi.scratch.rasterizer.lastThreadCount == threads)
+            #expect(multi.pixmap.data == single.pixmap.data, "\(threads) threads")
+        }
+    }
+
     /// The property threading rests on: rendering rows in two parts, split at rows that are
     /// not band boundaries of the whole, gives the same pixels as one pass.
     @Test func coverageDoesNotDependOnWhereBandsStart() throws {
