@@ -1,13 +1,14 @@
 /// One contour that cannot overlap itself, found in one pass over its points before anything
 /// else, so that ``DrawingContext/exactOverlapCoverage`` costs the commonest shapes (convex
-/// and y-monotone polygons) nothing; other paths go to ``Rasterizer/markRowsThatMayMix(evenOdd:rows:in:)``.
+/// and y-monotone polygons) nothing; other paths go to
+/// ``Rasterizer/markRowsThatMayMix(evenOdd:rows:in:)``.
 extension Rasterizer {
     /// Whether the stored contours are one polygon that cannot overlap itself, so that its
     /// windings are 0 and one of ±1 only, no pixel can mix and its rows need no check: a
     /// y-monotone polygon (its direction in y changes twice; level edges only along its top
     /// and bottom) whose two sides, from its top down to its bottom, never cross. Convex
-    /// polygons are such. Linear in the points: a pass that stops at a third
-    /// change of direction, then a merge of the two sides by height.
+    /// polygons are such. Linear in the points: a pass that stops at a third change of
+    /// direction, then a merge of the two sides by height.
     func isSingleSimpleContour() -> Bool {
         guard contourEnds.count == 1 else { return false }
         let n = contourEnds[0]
