@@ -40,8 +40,9 @@ extension Rasterizer {
     /// rounding error apart at both ends of a check can only hide a region that thin.
     ///
     /// Complexity: O(n · s) for n points and s sides, with little work per side and point:
-    /// finding the next stop scans the sides' next heights; the rest is constant per point,
-    /// but for the O(s) sorts and winding sums where sides begin, end or cross.
+    /// the next stop is at the head of a queue of the sides' next heights, and a side that
+    /// moves on goes back in past those above it; the rest is constant per point, but for the
+    /// O(s) sorts and winding sums where sides begin, end or cross.
     func markRowsThatMayMix(evenOdd: Bool, rows: Range<Int>, in mask: UnsafeMutablePointer<UInt64>) -> MixingRows {
         let words = (rows.count + 63) >> 6
         mask.update(repeating: 0, count: words)
@@ -56,7 +57,10 @@ extension Rasterizer {
         }
         sweepScratch.sides.reserve(2 * lowestCount)
         sweepScratch.nextYs.reserve(2 * lowestCount)
+        sweepScratch.queue.reserve(2 * lowestCount + 1)
+        sweepScratch.positions.reserve(2 * lowestCount)
         var sweep = RowSweep(pts: pts, sides: sweepScratch.sides.base, nextYs: sweepScratch.nextYs.base,
+                             queue: sweepScratch.queue.base, positions: sweepScratch.positions.base,
                              lowest: lowest, lowestCount: lowestCount, mask: mask, rows: rows, evenOdd: evenOdd)
         let verdict = sweep.run()
         if verdict == .all { mask.update(repeating: ~0, count: words) }
@@ -82,23 +86,42 @@ extension Rasterizer {
                 j &-= 1
             }
             guard found else { continue }
-            // Indices stay within the points: wrapping arithmetic skips overflow checks.
-            for i in contourStart..<end {
-                let k = i &+ 1 == end ? contourStart : i &+ 1
-                let dy = pts[2 &* k &+ 1] - pts[2 &* i &+ 1]
-                // Level edges keep the direction.
-                if dy == 0 { continue }
-                if dy > 0 && !down {
+            // Each point against the next: a lowest point turns from going up to going down,
+            // and level edges keep the direction. Each direction's loop looks only for the edge
+            // that ends it. Indices stay within the points: wrapping arithmetic skips overflow
+            // checks.
+            let last = end &- 1
+            var i = contourStart
+            while true {
+                if down {
+                    while i < last && !(pts[2 &* i &+ 3] < pts[2 &* i &+ 1]) { i &+= 1 }
+                } else {
+                    while i < last && !(pts[2 &* i &+ 3] > pts[2 &* i &+ 1]) { i &+= 1 }
+                }
+                guard i < last else { break }
+                if !down {
                     lowest[count] = MonotoneSide(vertex: i, start: contourStart, end: end, step: 1)
                     count &+= 1
                 }
-                down = dy > 0
+                down.toggle()
+                i &+= 1
+            }
+            // The edge back to the first point.
+            if !down && pts[2 &* contourStart &+ 1] > pts[2 &* last &+ 1] {
+                lowest[count] = MonotoneSide(vertex: last, start: contourStart, end: end, step: 1)
+                count &+= 1
             }
         }
+        // By height; a point in order is not moved.
         for i in 1..<Swift.max(count, 1) {
+            let y = pts[2 &* lowest[i].vertex &+ 1]
+            guard pts[2 &* lowest[i &- 1].vertex &+ 1] > y else { continue }
             let v = lowest[i]
             var j = i
-            while j > 0 && pts[2 &* lowest[j &- 1].vertex &+ 1] > pts[2 &* v.vertex &+ 1] { lowest[j] = lowest[j &- 1]; j &-= 1 }
+            repeat {
+                lowest[j] = lowest[j &- 1]
+                j &-= 1
+            } while j > 0 && pts[2 &* lowest[j &- 1].vertex &+ 1] > y
             lowest[j] = v
         }
         return count
@@ -111,20 +134,60 @@ struct SweepScratch {
     var lowest = ScratchBuffer<MonotoneSide>()
     var sides = ScratchBuffer<SweptSide>()
     var nextYs = ScratchBuffer<Double>()
+    var queue = ScratchBuffer<NextStop>()
+    var positions = ScratchBuffer<Int>()
 
     func deallocate() {
-        lowest.deallocate(); sides.deallocate(); nextYs.deallocate()
+        lowest.deallocate(); sides.deallocate(); nextYs.deallocate(); queue.deallocate(); positions.deallocate()
     }
 }
 
-/// A side followed by ``Rasterizer/markRowsThatMayMix(evenOdd:rows:in:)``, with its current
-/// edge.
+/// The next height, `y`, of the side in slot `slot` (see ``SweptSide/slot``), in
+/// ``RowSweep``'s queue.
+struct NextStop {
+    var y: Double
+    var slot: Int
+}
+
+/// A side followed by ``Rasterizer/markRowsThatMayMix(evenOdd:rows:in:)``: its current edge,
+/// the point that edge heads to, and how its contour is walked (see ``MonotoneSide``), which
+/// never changes; a step down an edge writes only the edge and `next`.
 struct SweptSide {
-    var side: MonotoneSide
     var edge: SideEdge
+    var next: Int
+    let step: Int
+    /// Where a step along the contour leaves its points (`end`, or `start − 1` going back),
+    /// and where it comes back in (`start`, or `end − 1`).
+    let wrapFrom: Int, wrapTo: Int
+    /// Which it is, for as long as it is followed, however the sides are reordered: `2m` or
+    /// `2m + 1` for the sides of the `m`-th lowest point.
+    let slot: Int
     /// Whether it runs together with its right neighbour all along their current edges (the
     /// region between them has no width, and its winding is not met).
     var togetherWithNext = false
+
+    /// `s` heading down to its next point, in slot `slot`.
+    init(_ s: MonotoneSide, _ pts: UnsafePointer<Double>, slot: Int) {
+        edge = SideEdge(s, pts)
+        next = s.next
+        step = s.step
+        wrapFrom = step > 0 ? s.end : s.start &- 1
+        wrapTo = step > 0 ? s.start : s.end &- 1
+        self.slot = slot
+    }
+
+    /// The side at the point its edge heads to.
+    var atNext: MonotoneSide {
+        step > 0 ? MonotoneSide(vertex: next, start: wrapTo, end: wrapFrom, step: step)
+            : MonotoneSide(vertex: next, start: wrapFrom &+ 1, end: wrapTo &+ 1, step: step)
+    }
+
+    /// Whether this side's edge and its right neighbour `right`'s are apart in x (so they
+    /// cannot cross), and not marked as running together.
+    @inline(__always)
+    func isApart(from right: SweptSide) -> Bool {
+        edge.maxX < right.edge.minX && !togetherWithNext
+    }
 }
 
 /// The state of one ``Rasterizer/markRowsThatMayMix(evenOdd:rows:in:)``: the sides met so
@@ -134,6 +197,11 @@ struct RowSweep {
     /// The sides begun and not ended (`active` of them), and each one's next height.
     let sides: UnsafeMutablePointer<SweptSide>
     let nextYs: UnsafeMutablePointer<Double>
+    /// The sides' next heights, highest first (in any order where equal), then ∞: the next
+    /// stop is at its head. Kept in order as the sides move on.
+    let queue: UnsafeMutablePointer<NextStop>
+    /// Each slot's side's place in `sides` (−1 once it ended).
+    let positions: UnsafeMutablePointer<Int>
     let lowest: UnsafeMutablePointer<MonotoneSide>
     let lowestCount: Int
     let mask: UnsafeMutablePointer<UInt64>
@@ -142,6 +210,8 @@ struct RowSweep {
 
     var active = 0
     var begun = 0
+    /// The height of the next lowest point, `lowest[begun]` (∞ past the last).
+    var beginY: Double
     var marked = false
     /// Set when a check found two neighbours crossing or out of order: sort at the next stop.
     var needsSort = false
@@ -155,86 +225,83 @@ struct RowSweep {
     var pendingSet = WindingSet()
 
     init(pts: UnsafePointer<Double>, sides: UnsafeMutablePointer<SweptSide>, nextYs: UnsafeMutablePointer<Double>,
+         queue: UnsafeMutablePointer<NextStop>, positions: UnsafeMutablePointer<Int>,
          lowest: UnsafeMutablePointer<MonotoneSide>, lowestCount: Int, mask: UnsafeMutablePointer<UInt64>,
          rows: Range<Int>, evenOdd: Bool) {
         self.pts = pts; self.sides = sides; self.nextYs = nextYs
+        self.queue = queue; self.positions = positions
         self.lowest = lowest; self.lowestCount = lowestCount
         self.mask = mask; self.rows = rows; self.evenOdd = evenOdd
+        beginY = lowestCount > 0 ? pts[2 &* lowest[0].vertex &+ 1] : .infinity
         set.insert(0)
     }
 
     mutating func run() -> Rasterizer.MixingRows {
-        var beginY = lowestCount > 0 ? pts[2 &* lowest[0].vertex &+ 1] : .infinity
+        // Kept in registers: stores through them could otherwise be taken to change them.
+        let pts = self.pts, sides = self.sides, nextYs = self.nextYs
+        let queue = self.queue, positions = self.positions
+        queue[0] = NextStop(y: .infinity, slot: -1)
         while true {
             // The next stop: the highest next vertex, or the next lowest point.
-            var y = beginY
-            var first = -1, count = 0
-            var k = 0
-            while k < active {
-                let n = nextYs[k]
-                if n <= y {
-                    if n < y || first < 0 { y = n; first = k; count = 0 }
-                    count &+= 1
+            let head = queue[0]
+            var y = head.y
+            if y < beginY && queue[1].y != y {
+                // The common stop: one side moves on and nothing else changes.
+                let k = positions[head.slot]
+                let side = sides + k
+                // The next point along the contour, as ``MonotoneSide/following(_:)`` finds it
+                // when it is not at this height (so not a repeat).
+                var j = side.pointee.next &+ side.pointee.step
+                if j == side.pointee.wrapFrom { j = side.pointee.wrapTo }
+                var next = pts[2 &* j &+ 1]
+                // Whether the checks, or a move across level edges, found nothing (to settle
+                // unless a sort is pending from the last stop's checks).
+                var quiet = true
+                if next > y {
+                    // Straight down from where the last edge ended.
+                    side.pointee.edge = SideEdge(x0: side.pointee.edge.endX, y0: y, endX: pts[2 &* j], endY: next)
+                    side.pointee.next = j
+                    nextYs[k] = next
+                    // The checks find nothing against neighbours apart in x, as nearly all are.
+                    quiet = (k == 0 || sides[k &- 1].isApart(from: side.pointee))
+                        && (k &+ 1 == active || side.pointee.isApart(from: sides[k &+ 1]))
+                    if !quiet { checkNeighbours(k, at: y) }
+                } else {
+                    quiet = false
+                    switch advance(k, at: y, checks: true) {
+                    case .onward: next = nextYs[k]
+                    case .ended:
+                        guard settle(at: y, ended: true, reordered: true) else { return .all }
+                        continue
+                    case .flat: return .all
+                    }
                 }
-                k &+= 1
+                // Back in the queue, after the sides whose next vertex is higher (the ∞ at
+                // its end stops the walk).
+                var place = queue
+                while place[1].y < next {
+                    place[0] = place[1]
+                    place += 1
+                }
+                place[0] = NextStop(y: next, slot: head.slot)
+                if needsSort || (!quiet && windingsChanged) {
+                    guard settle(at: y, ended: false, reordered: false) else { return .all }
+                }
+                continue
             }
+            // Neighbours may both move, or sides begin here: all pairs are checked once they
+            // have.
+            y = Swift.min(y, beginY)
             guard y < .infinity else { break }
             var ended = false
-            if count == 1 && beginY != y {
-                // The common stop: one side moves on and nothing else changes.
-                guard let end = advance(first, at: y, checks: true) else { return .all }
-                if !end && !needsSort && !windingsChanged { continue }
-                ended = end
-            } else if first >= 0 {
-                // Neighbours may both move, or sides begin here: all pairs are checked once
-                // they have.
-                for k in first..<active where nextYs[k] == y {
-                    guard let end = advance(k, at: y, checks: false) else { return .all }
-                    ended = ended || end
-                }
-                count = 2
-            }
-            var reordered = ended || count > 1
-            if ended {
-                var kept = 0
-                for k in 0..<active where nextYs[k] != -.infinity {
-                    if kept != k { sides[kept] = sides[k]; nextYs[kept] = nextYs[k] }
-                    kept += 1
-                }
-                active = kept
-            }
-            while beginY == y {
-                guard begin(lowest[begun], at: y) else { return .all }
-                begun += 1
-                beginY = begun < lowestCount ? pts[2 &* lowest[begun].vertex &+ 1] : .infinity
-                reordered = true
-            }
-            if needsSort {
-                sort(at: y)
-                needsSort = false
-                reordered = true
-            }
-            if reordered {
-                windingsChanged = true
-                if active > 1 {
-                    for k in 0..<(active - 1) { checkPair(k, at: y) }
+            if head.y == y {
+                for k in 0..<active where nextYs[k] == y {
+                    let step = advance(k, at: y, checks: false)
+                    if step == .flat { return .all }
+                    ended = ended || step == .ended
                 }
             }
-            if windingsChanged {
-                windingsChanged = false
-                var now = WindingSet()
-                now.insert(0)
-                var w = 0
-                for k in 0..<active {
-                    w += sides[k].side.step
-                    if k + 1 < active && !sides[k].togetherWithNext { now.insert(w) }
-                }
-                if now != set {
-                    record(setTop, y, set)
-                    set = now
-                    setTop = y
-                }
-            }
+            guard settle(at: y, ended: ended, reordered: true) else { return .all }
         }
         // Every side begun and ended, or the contours were not what the sweep took them for.
         guard begun == lowestCount && active == 0 else { return .all }
@@ -242,43 +309,133 @@ struct RowSweep {
         return marked ? .some : .none
     }
 
-    /// Moves side `k`, at its next vertex (height `y`), onto its next edge, and checks it
-    /// against its neighbours when `checks`; true when it ends there (a highest point: its
-    /// next height becomes −∞), nil for a contour all at one height.
-    @inline(__always)
-    private mutating func advance(_ k: Int, at y: Double, checks: Bool) -> Bool? {
-        var s = sides[k].side
-        s.vertex = s.next
-        let j = s.following(pts)
-        let yj = pts[2 &* j &+ 1]
-        guard yj > y else { return advanceAcrossLevelEdges(k, s, at: y, checks: checks) }
-        setEdge(k, s, to: j, at: yj)
-        if checks { checkNeighbours(k, at: y) }
-        return false
+    /// The rest of stop `y` once its sides have moved (`ended` when some ended there;
+    /// `reordered` when the order changed): drops the sides that ended, begins those of the
+    /// lowest points there, sorts when needed, checks all neighbours after any change of
+    /// order, queues the sides that moved or began, and notes the windings when they changed.
+    /// False when a side does not begin. Out of line, as is all but the common stop, which
+    /// then stays small enough to keep its values in registers.
+    @inline(never)
+    private mutating func settle(at y: Double, ended: Bool, reordered: Bool) -> Bool {
+        var reordered = reordered
+        let queued = active, firstBegun = begun
+        if ended {
+            var kept = 0
+            for k in 0..<active {
+                guard nextYs[k] != -.infinity else {
+                    positions[sides[k].slot] = -1
+                    continue
+                }
+                if kept != k { sides[kept] = sides[k]; nextYs[kept] = nextYs[k] }
+                kept += 1
+            }
+            active = kept
+        }
+        while beginY == y {
+            guard begin(lowest[begun], at: y) else { return false }
+            begun += 1
+            beginY = begun < lowestCount ? pts[2 &* lowest[begun].vertex &+ 1] : .infinity
+            reordered = true
+        }
+        if needsSort {
+            sort(at: y)
+            needsSort = false
+            reordered = true
+        }
+        if reordered {
+            windingsChanged = true
+            if active > 1 {
+                for k in 0..<(active - 1) { checkPair(k, at: y) }
+            }
+            for k in 0..<active { positions[sides[k].slot] = k }
+        }
+        requeue(at: y, queued: queued, begunFrom: firstBegun)
+        if windingsChanged {
+            windingsChanged = false
+            var now = WindingSet()
+            now.insert(0)
+            // Right of each side but the last (0 again right of it); at most
+            // ``Rasterizer/maxMonotoneSides`` in all, so wrapping arithmetic.
+            var w = 0
+            for k in 0..<Swift.max(active &- 1, 0) {
+                w &+= sides[k].step
+                if !sides[k].togetherWithNext { now.insert(w) }
+            }
+            if now != set {
+                record(setTop, y, set)
+                set = now
+                setTop = y
+            }
+        }
+        return true
+    }
+
+    /// Puts the sides that were at stop `y` (at the head of the queue, which held `queued`)
+    /// back in at their next heights, or out if they ended, and the sides of the lowest
+    /// points from `first` on in.
+    private mutating func requeue(at y: Double, queued: Int, begunFrom first: Int) {
+        var queued = queued
+        // The ∞ at the queue's end stops the count.
+        var moved = 0
+        while queue[moved].y == y { moved &+= 1 }
+        // From the last of them, each walks on past the higher next heights behind it; those
+        // that ended walk to the end, where they serve as its ∞.
+        var i = moved
+        while i > 0 {
+            i &-= 1
+            let slot = queue[i].slot, k = positions[slot]
+            let next = k >= 0 ? nextYs[k] : .infinity
+            var p = i
+            while queue[p &+ 1].y < next {
+                queue[p] = queue[p &+ 1]
+                p &+= 1
+            }
+            queue[p] = NextStop(y: next, slot: slot)
+            if k < 0 { queued &-= 1 }
+        }
+        for slot in (2 &* first)..<(2 &* begun) {
+            let next = nextYs[positions[slot]]
+            var p = queued
+            while p > 0 && queue[p &- 1].y > next {
+                queue[p] = queue[p &- 1]
+                p &-= 1
+            }
+            queue[p] = NextStop(y: next, slot: slot)
+            queued &+= 1
+        }
+        queue[queued] = NextStop(y: .infinity, slot: -1)
+    }
+
+    /// What became of a side at its next vertex.
+    private enum Step {
+        /// It heads down along its next edge.
+        case onward
+        /// It ends there (a highest point): its next height becomes −∞.
+        case ended
+        /// Its contour lies all at one height.
+        case flat
     }
 
     /// Gives side `k`, at `s`, its edge down to point `j` (at height `yj`).
     @inline(__always)
     private mutating func setEdge(_ k: Int, _ s: MonotoneSide, to j: Int, at yj: Double) {
-        var s = s
-        s.next = j
-        s.nextY = yj
-        sides[k].side = s
-        sides[k].edge = SideEdge(s, pts)
+        sides[k].edge = SideEdge(x0: pts[2 &* s.vertex], y0: pts[2 &* s.vertex &+ 1], endX: pts[2 &* j], endY: yj)
+        sides[k].next = j
         nextYs[k] = yj
     }
 
     /// Checks side `k` against both its neighbours from height `y`.
-    @inline(__always)
+    @inline(never)
     private mutating func checkNeighbours(_ k: Int, at y: Double) {
         if k > 0 { checkPair(k &- 1, at: y) }
         if k &+ 1 < active { checkPair(k, at: y) }
     }
 
-    /// ``advance(_:at:checks:)`` where side `k`, now at `s`, meets a level edge or ends.
+    /// Moves side `k`, at its next vertex (height `y`), onto its next edge, across level
+    /// edges and repeated points, and checks it against its neighbours when `checks`.
     @inline(never)
-    private mutating func advanceAcrossLevelEdges(_ k: Int, _ side: MonotoneSide, at y: Double, checks: Bool) -> Bool? {
-        var s = side
+    private mutating func advance(_ k: Int, at y: Double, checks: Bool) -> Step {
+        var s = sides[k].atNext
         var j = s.following(pts)
         var jumped = false
         if pts[2 &* j &+ 1] == y {
@@ -289,20 +446,20 @@ struct RowSweep {
         let yj = pts[2 &* j &+ 1]
         if yj < y {
             nextYs[k] = -.infinity
-            return true
+            return .ended
         }
-        guard yj > y else { return nil }
+        guard yj > y else { return .flat }
         setEdge(k, s, to: j, at: yj)
         if jumped {
             // Sideways past a neighbour: the order below changes here.
             let x = pts[2 &* s.vertex]
             if (k > 0 && sides[k &- 1].edge.x(at: y) > x) || (k &+ 1 < active && sides[k &+ 1].edge.x(at: y) < x) {
                 needsSort = true
-                return false
+                return .onward
             }
         }
         if checks { checkNeighbours(k, at: y) }
-        return false
+        return .onward
     }
 
     /// Begins the two sides of lowest point `m` (height `y`), at the ends of its level top,
@@ -311,10 +468,9 @@ struct RowSweep {
         guard let forward = m.advanced(pts), let backward = m.reversed.acrossLevelEdges(pts).advanced(pts) else {
             return false
         }
-        let a = SideEdge(forward, pts), b = SideEdge(backward, pts)
-        var left = SweptSide(side: forward, edge: a), right = SweptSide(side: backward, edge: b)
-        if (pts[2 * backward.vertex], b.slope) < (pts[2 * forward.vertex], a.slope) { swap(&left, &right) }
-        let x = pts[2 * left.side.vertex]
+        var left = SweptSide(forward, pts, slot: 2 &* begun), right = SweptSide(backward, pts, slot: 2 &* begun &+ 1)
+        if (right.edge.x0, right.edge.slope) < (left.edge.x0, left.edge.slope) { swap(&left, &right) }
+        let x = left.edge.x0
         var at = active
         while at > 0 {
             let other = sides[at - 1].edge.x(at: y)
@@ -327,24 +483,34 @@ struct RowSweep {
             nextYs[k + 1] = nextYs[k - 1]
             k -= 1
         }
-        sides[at] = left; nextYs[at] = left.side.nextY
-        sides[at + 1] = right; nextYs[at + 1] = right.side.nextY
+        sides[at] = left; nextYs[at] = left.edge.endY
+        sides[at + 1] = right; nextYs[at + 1] = right.edge.endY
         active += 2
         // Placed by its left end: a level top's right end may lie past the next sides.
-        let rightX = pts[2 * right.side.vertex]
+        let rightX = right.edge.x0
         if at + 2 < active && sides[at + 2].edge.x(at: y) < rightX { needsSort = true }
         return true
     }
 
     /// Sorts the sides by x at height `y`, then by where they head.
     private mutating func sort(at y: Double) {
-        for k in 1..<Swift.max(active, 1) {
+        guard active > 1 else { return }
+        // The x of the side now before side `k`: the sides are mostly in order already, and
+        // one that is stays where it is.
+        var before = sides[0].edge.x(at: y)
+        for k in 1..<active {
+            let x = sides[k].edge.x(at: y), slope = sides[k].edge.slope
+            guard before > x || (before == x && sides[k - 1].edge.slope > slope) else {
+                before = x
+                continue
+            }
             let v = sides[k], n = nextYs[k]
-            let x = v.edge.x(at: y)
-            var j = k
+            sides[k] = sides[k - 1]
+            nextYs[k] = nextYs[k - 1]
+            var j = k - 1
             while j > 0 {
                 let other = sides[j - 1].edge.x(at: y)
-                guard other > x || (other == x && sides[j - 1].edge.slope > v.edge.slope) else { break }
+                guard other > x || (other == x && sides[j - 1].edge.slope > slope) else { break }
                 sides[j] = sides[j - 1]
                 nextYs[j] = nextYs[j - 1]
                 j -= 1
@@ -478,17 +644,24 @@ struct MonotoneSide {
 /// A side's current edge, from its vertex down to its next point: x at any height between
 /// them, exact at both (where the sweep compares points that touch).
 struct SideEdge {
-    private let x0, y0, endY, endX: Double
+    let x0, y0, endY, endX: Double
     /// dx/dy.
     let slope: Double
     /// The least and greatest x along it.
     let minX, maxX: Double
 
-    init(_ s: MonotoneSide, _ pts: UnsafePointer<Double>) {
-        x0 = pts[2 &* s.vertex]; y0 = pts[2 &* s.vertex &+ 1]
-        endX = pts[2 &* s.next]; endY = s.nextY
+    @inline(__always)
+    init(x0: Double, y0: Double, endX: Double, endY: Double) {
+        self.x0 = x0; self.y0 = y0
+        self.endX = endX; self.endY = endY
         slope = (endX - x0) / (endY - y0)
-        minX = Swift.min(x0, endX); maxX = Swift.max(x0, endX)
+        // Written as the processor's min and max compute them: which of two equal x (0 and
+        // −0) is kept does not matter.
+        minX = x0 < endX ? x0 : endX; maxX = x0 > endX ? x0 : endX
+    }
+
+    init(_ s: MonotoneSide, _ pts: UnsafePointer<Double>) {
+        self.init(x0: pts[2 &* s.vertex], y0: pts[2 &* s.vertex &+ 1], endX: pts[2 &* s.next], endY: s.nextY)
     }
 
     @inline(__always)
