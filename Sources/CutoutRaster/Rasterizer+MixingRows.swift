@@ -56,10 +56,9 @@ extension Rasterizer {
             return .all
         }
         sweepScratch.sides.reserve(2 * lowestCount)
-        sweepScratch.nextYs.reserve(2 * lowestCount)
         sweepScratch.queue.reserve(2 * lowestCount + 1)
         sweepScratch.positions.reserve(2 * lowestCount)
-        var sweep = RowSweep(pts: pts, sides: sweepScratch.sides.base, nextYs: sweepScratch.nextYs.base,
+        var sweep = RowSweep(pts: pts, sides: sweepScratch.sides.base,
                              queue: sweepScratch.queue.base, positions: sweepScratch.positions.base,
                              lowest: lowest, lowestCount: lowestCount, mask: mask, rows: rows, evenOdd: evenOdd)
         let verdict = sweep.run()
@@ -133,12 +132,11 @@ extension Rasterizer {
 struct SweepScratch {
     var lowest = ScratchBuffer<MonotoneSide>()
     var sides = ScratchBuffer<SweptSide>()
-    var nextYs = ScratchBuffer<Double>()
     var queue = ScratchBuffer<NextStop>()
     var positions = ScratchBuffer<Int>()
 
     func deallocate() {
-        lowest.deallocate(); sides.deallocate(); nextYs.deallocate(); queue.deallocate(); positions.deallocate()
+        lowest.deallocate(); sides.deallocate(); queue.deallocate(); positions.deallocate()
     }
 }
 
@@ -194,13 +192,14 @@ struct SweptSide {
 /// far, in order by x at the current height, and the windings of the current stretch.
 struct RowSweep {
     let pts: UnsafePointer<Double>
-    /// The sides begun and not ended (`active` of them), and each one's next height.
+    /// The sides begun and not ended (`active` of them); each one's next height is its edge's
+    /// `endY`.
     let sides: UnsafeMutablePointer<SweptSide>
-    let nextYs: UnsafeMutablePointer<Double>
     /// The sides' next heights, highest first (in any order where equal), then ∞: the next
     /// stop is at its head. Kept in order as the sides move on.
     let queue: UnsafeMutablePointer<NextStop>
-    /// Each slot's side's place in `sides` (−1 once it ended).
+    /// Each slot's side's place in `sides` (−1 once it ended, which is how an ended side is
+    /// told until it is dropped).
     let positions: UnsafeMutablePointer<Int>
     let lowest: UnsafeMutablePointer<MonotoneSide>
     let lowestCount: Int
@@ -224,11 +223,11 @@ struct RowSweep {
     var pendingRow = Int.min
     var pendingSet = WindingSet()
 
-    init(pts: UnsafePointer<Double>, sides: UnsafeMutablePointer<SweptSide>, nextYs: UnsafeMutablePointer<Double>,
+    init(pts: UnsafePointer<Double>, sides: UnsafeMutablePointer<SweptSide>,
          queue: UnsafeMutablePointer<NextStop>, positions: UnsafeMutablePointer<Int>,
          lowest: UnsafeMutablePointer<MonotoneSide>, lowestCount: Int, mask: UnsafeMutablePointer<UInt64>,
          rows: Range<Int>, evenOdd: Bool) {
-        self.pts = pts; self.sides = sides; self.nextYs = nextYs
+        self.pts = pts; self.sides = sides
         self.queue = queue; self.positions = positions
         self.lowest = lowest; self.lowestCount = lowestCount
         self.mask = mask; self.rows = rows; self.evenOdd = evenOdd
@@ -238,7 +237,7 @@ struct RowSweep {
 
     mutating func run() -> Rasterizer.MixingRows {
         // Kept in registers: stores through them could otherwise be taken to change them.
-        let pts = self.pts, sides = self.sides, nextYs = self.nextYs
+        let pts = self.pts, sides = self.sides
         let queue = self.queue, positions = self.positions
         queue[0] = NextStop(y: .infinity, slot: -1)
         while true {
@@ -261,7 +260,6 @@ struct RowSweep {
                     // Straight down from where the last edge ended.
                     side.pointee.edge = SideEdge(x0: side.pointee.edge.endX, y0: y, endX: pts[2 &* j], endY: next)
                     side.pointee.next = j
-                    nextYs[k] = next
                     // The checks find nothing against neighbours apart in x, as nearly all are.
                     quiet = (k == 0 || sides[k &- 1].isApart(from: side.pointee))
                         && (k &+ 1 == active || side.pointee.isApart(from: sides[k &+ 1]))
@@ -269,7 +267,7 @@ struct RowSweep {
                 } else {
                     quiet = false
                     switch advance(k, at: y, checks: true) {
-                    case .onward: next = nextYs[k]
+                    case .onward: next = sides[k].edge.endY
                     case .ended:
                         guard settle(at: y, ended: true, reordered: true) else { return .all }
                         continue
@@ -295,7 +293,7 @@ struct RowSweep {
             guard y < .infinity else { break }
             var ended = false
             if head.y == y {
-                for k in 0..<active where nextYs[k] == y {
+                for k in 0..<active where sides[k].edge.endY == y {
                     let step = advance(k, at: y, checks: false)
                     if step == .flat { return .all }
                     ended = ended || step == .ended
@@ -322,11 +320,8 @@ struct RowSweep {
         if ended {
             var kept = 0
             for k in 0..<active {
-                guard nextYs[k] != -.infinity else {
-                    positions[sides[k].slot] = -1
-                    continue
-                }
-                if kept != k { sides[kept] = sides[k]; nextYs[kept] = nextYs[k] }
+                guard positions[sides[k].slot] >= 0 else { continue }
+                if kept != k { sides[kept] = sides[k] }
                 kept += 1
             }
             active = kept
@@ -384,7 +379,7 @@ struct RowSweep {
         while i > 0 {
             i &-= 1
             let slot = queue[i].slot, k = positions[slot]
-            let next = k >= 0 ? nextYs[k] : .infinity
+            let next = k >= 0 ? sides[k].edge.endY : .infinity
             var p = i
             while queue[p &+ 1].y < next {
                 queue[p] = queue[p &+ 1]
@@ -394,7 +389,7 @@ struct RowSweep {
             if k < 0 { queued &-= 1 }
         }
         for slot in (2 &* first)..<(2 &* begun) {
-            let next = nextYs[positions[slot]]
+            let next = sides[positions[slot]].edge.endY
             var p = queued
             while p > 0 && queue[p &- 1].y > next {
                 queue[p] = queue[p &- 1]
@@ -410,7 +405,7 @@ struct RowSweep {
     private enum Step {
         /// It heads down along its next edge.
         case onward
-        /// It ends there (a highest point): its next height becomes −∞.
+        /// It ends there (a highest point), and its slot leaves `positions`.
         case ended
         /// Its contour lies all at one height.
         case flat
@@ -421,7 +416,6 @@ struct RowSweep {
     private mutating func setEdge(_ k: Int, _ s: MonotoneSide, to j: Int, at yj: Double) {
         sides[k].edge = SideEdge(x0: pts[2 &* s.vertex], y0: pts[2 &* s.vertex &+ 1], endX: pts[2 &* j], endY: yj)
         sides[k].next = j
-        nextYs[k] = yj
     }
 
     /// Checks side `k` against both its neighbours from height `y`.
@@ -445,7 +439,7 @@ struct RowSweep {
         }
         let yj = pts[2 &* j &+ 1]
         if yj < y {
-            nextYs[k] = -.infinity
+            positions[sides[k].slot] = -1
             return .ended
         }
         guard yj > y else { return .flat }
@@ -480,11 +474,10 @@ struct RowSweep {
         var k = active
         while k > at {
             sides[k + 1] = sides[k - 1]
-            nextYs[k + 1] = nextYs[k - 1]
             k -= 1
         }
-        sides[at] = left; nextYs[at] = left.edge.endY
-        sides[at + 1] = right; nextYs[at + 1] = right.edge.endY
+        sides[at] = left
+        sides[at + 1] = right
         active += 2
         // Placed by its left end: a level top's right end may lie past the next sides.
         let rightX = right.edge.x0
@@ -504,19 +497,16 @@ struct RowSweep {
                 before = x
                 continue
             }
-            let v = sides[k], n = nextYs[k]
+            let v = sides[k]
             sides[k] = sides[k - 1]
-            nextYs[k] = nextYs[k - 1]
             var j = k - 1
             while j > 0 {
                 let other = sides[j - 1].edge.x(at: y)
                 guard other > x || (other == x && sides[j - 1].edge.slope > slope) else { break }
                 sides[j] = sides[j - 1]
-                nextYs[j] = nextYs[j - 1]
                 j -= 1
             }
             sides[j] = v
-            nextYs[j] = n
         }
     }
 
@@ -533,7 +523,7 @@ struct RowSweep {
             }
             return
         }
-        let end = Swift.min(nextYs[k], nextYs[k &+ 1])
+        let end = Swift.min(a.endY, b.endY)
         let top = b.x(at: y) - a.x(at: y)
         let bottom = b.x(at: end) - a.x(at: end)
         if top < 0 || bottom < 0 {
