@@ -450,7 +450,9 @@ final class BandBuffers {
 
     /// Grows the buffers (all zero) to hold `rows` rows of `stride` cells.
     func reserve(stride: Int, rows: Int, dirtyWords: Int) {
-        cells.reserve(stride * rows, filling: 0)
+        // Four cells more: the last row's steep pieces load and store four cells from one
+        // at most at the row's end (adding zero to those past it).
+        cells.reserve(stride * rows + 4, filling: 0)
         coverageRow.reserve(stride, filling: 0)
         dirty.reserve(dirtyWords * rows, filling: 0)
     }
@@ -588,15 +590,27 @@ struct Accumulator {
     func accumulate(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, _ k: Double,
                     _ ya: Double, _ yb: Double, _ dir: Double, clamps: Bool, logs: Bool) {
         guard yb > ya else { return }
+        // A slope of at most one column per row (after clamping too) keeps every piece within
+        // two columns: the branch-free ``addSteep(_:_:_:_:)``, whose row-by-row choice between
+        // one and two columns a predictor cannot learn. (Two loops, so that the choice is made
+        // once a segment.)
+        if abs(k) <= 1 {
+            rows(x0, y0, x1, y1, k, ya, yb, dir, clamps: clamps, steep: true, logs: logs)
+        } else {
+            rows(x0, y0, x1, y1, k, ya, yb, dir, clamps: clamps, steep: false, logs: logs)
+        }
+    }
+
+    /// The row loop of ``accumulate(_:_:_:_:_:_:_:_:clamps:logs:)``, with `steep` constant.
+    @inline(__always)
+    private func rows(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, _ k: Double,
+                      _ ya: Double, _ yb: Double, _ dir: Double, clamps: Bool, steep: Bool, logs: Bool) {
         let left = self.left, right = self.right
         @inline(__always) func clamped(_ x: Double) -> Double {
             clamps ? (x < left ? left : x > right ? right : x) - left : x - left
         }
-        @inline(__always) func xAt(_ y: Double) -> Double {
-            clamped(y == y0 ? x0 : y == y1 ? x1 : x0 + (y - y0) * k)
-        }
         var yTop = ya
-        var x = xAt(ya)
+        var x = clamped(ya == y0 ? x0 : x0 + (ya - y0) * k)
         // Rounded down and up, also below row 0: with `Int(ya)` a piece within (-1, 0) would
         // start below its last row, and the loop, which stops at that row, would run off the band.
         var row = floorToInt(ya)
@@ -606,11 +620,14 @@ struct Accumulator {
         var words = dirty + (row &- topRow) &* dirtyWords
         while true {
             // Every row but the last ends at its lower boundary, strictly inside the segment
-            // (neither end point), where `xAt` takes its general formula.
-            let yBot = row < last ? Double(row &+ 1) : yb
-            let xNext = row < last ? clamped(x0 + (yBot - y0) * k) : xAt(yb)
+            // (neither end point), where x takes its general formula; the last ends at `yb`,
+            // which is `y1` or inside. (Selects, not branches: the last row comes after a few
+            // rows, at no rhythm a predictor can learn.)
+            let next = Double(row &+ 1)
+            let yBot = next < yb ? next : yb
+            let xNext = clamped(yBot == y1 ? x1 : x0 + (yBot - y0) * k)
             let d = (yBot - yTop) * dir
-            let (ia, ib) = Accumulator.add(line, x, xNext, d)
+            let (ia, ib) = steep ? Accumulator.addSteep(line, x, xNext, d) : Accumulator.add(line, x, xNext, d)
             Accumulator.markDirty(words, ia, ib)
             if logs {
                 let r = row &- regionTop
@@ -670,6 +687,35 @@ struct Accumulator {
         }
         line[ib] += Float(d * am)
         return (ia, ib)
+    }
+
+    /// ``add(_:_:_:_:)`` for a piece at most one column wide, without branches: the same
+    /// exact areas over the (at most) two columns it crosses, as three cell increments made in
+    /// one four-cell load and store (the fourth cell gets zero).
+    ///
+    /// With `e` the column boundary right of `xa`, the running sums at cells `ia` and `ia + 1`
+    /// (the piece's coverage of those pixels) are `d·(A + B)/2·min(A·s, 1)` and
+    /// `d − d·C·min(C·s, 1)/2`, where `A = e − xa`, `B = max(e − xb, 0)`, `C = max(xb − e, 0)`
+    /// and `s = 1/(xb − xa)`. Within one column (`C = 0`, `A·s ≥ 1`) the first is `d` times the
+    /// part of the pixel right of the mean x; across two (`B = 0`) it is the triangle left of
+    /// `e`, `A²·s/2`, and the second loses the triangle right of `e + 1`. A vertical piece has
+    /// `s = ∞`: each `min` is a select that takes 1 for an infinite or NaN product.
+    @inline(__always)
+    static func addSteep(_ line: UnsafeMutablePointer<Float>, _ x: Double, _ xNext: Double, _ d: Double) -> (Int, Int) {
+        let xa = x < xNext ? x : xNext, xb = x < xNext ? xNext : x
+        let ia = floorToInt(xa < 0 ? 0 : xa)
+        let e = Double(ia &+ 1)
+        let a = e - xa, under = e - xb, over = xb - e
+        let b = under > 0 ? under : 0, c = over > 0 ? over : 0
+        let s = 1 / (xb - xa)
+        let q0 = a * s, q = q0 < 1 ? q0 : 1
+        let r0 = c * s, r = r0 < 1 ? r0 : 1
+        let first = d * (0.5 * (a + b) * q)
+        let beyond = d * (0.5 * c * r)
+        let cells = UnsafeMutableRawPointer(line + ia)
+        let sum = cells.loadUnaligned(as: SIMD4<Float>.self) + SIMD4<Float>(SIMD4(first, d - beyond - first, beyond, 0))
+        cells.storeBytes(of: sum, as: SIMD4<Float>.self)
+        return (ia, c > 0 ? ia &+ 2 : ia &+ 1)
     }
 
     /// Turns the band's cells into coverage and clears them for the next band: each stretch of
