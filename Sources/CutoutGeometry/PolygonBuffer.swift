@@ -39,10 +39,12 @@ package struct PolygonBuffer {
         if count + 2 > capacity { grow() }
         points[count] = x; points[count + 1] = y
         count += 2
-        if x < box.minX { box.minX = x }
-        if x > box.maxX { box.maxX = x }
-        if y < box.minY { box.minY = y }
-        if y > box.maxY { box.maxY = y }
+        // Selects (minimum and maximum instructions), not branches: whether a point extends
+        // the box follows the outline's turns, which a predictor cannot learn.
+        box.minX = x < box.minX ? x : box.minX
+        box.maxX = x > box.maxX ? x : box.maxX
+        box.minY = y < box.minY ? y : box.minY
+        box.maxY = y > box.maxY ? y : box.maxY
     }
 
     private mutating func grow() {
