@@ -18,7 +18,10 @@ protocol SpanBlitter {
     /// time, rather than as rows through ``blitMask(x:y:count:coverage:)``.
     static var blitsGroups: Bool { get }
 
-    /// Pixels `x ..< x + 4` of row `y`, with coverage `0...255` per lane.
+    /// Pixels `x ..< x + 4` of row `y`, with coverage `0...255` per lane. Any lane, or all
+    /// four, may be 0: those pixels must stay as they are. (Groups of a dirty stretch come
+    /// whatever their coverage: testing for four zeros was a branch mispredicted often enough
+    /// to cost more than blending them.)
     mutating func blitGroup(x: Int, y: Int, coverage: SIMD4<UInt32>)
 
     /// A hint that pixels `x ..< x + count` of row `y` are about to be blitted: a blitter over
@@ -756,13 +759,13 @@ struct Accumulator {
                         if evenOdd {
                             while g < whole {
                                 let q = Accumulator.group(line + g, sum: &sum, evenOdd: true)
-                                if q != .zero { blitter.blitGroup(x: originX &+ g, y: y, coverage: q) }
+                                blitter.blitGroup(x: originX &+ g, y: y, coverage: q)
                                 g &+= 4
                             }
                         } else {
                             while g < whole {
                                 let q = Accumulator.group(line + g, sum: &sum, evenOdd: false)
-                                if q != .zero { blitter.blitGroup(x: originX &+ g, y: y, coverage: q) }
+                                blitter.blitGroup(x: originX &+ g, y: y, coverage: q)
                                 g &+= 4
                             }
                         }
