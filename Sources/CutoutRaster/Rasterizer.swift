@@ -594,9 +594,9 @@ struct Accumulator {
                     _ ya: Double, _ yb: Double, _ dir: Double, clamps: Bool, logs: Bool) {
         guard yb > ya else { return }
         // A slope of at most one column per row (after clamping too) keeps every piece within
-        // two columns: the branch-free ``addSteep(_:_:_:_:)``, whose row-by-row choice between
-        // one and two columns a predictor cannot learn. (Two loops, so that the choice is made
-        // once a segment.)
+        // two columns: the branch-free `addSteep`, whose row-by-row choice between one and
+        // two columns a predictor cannot learn. (Two loops, so that the choice is made once a
+        // segment.)
         if abs(k) <= 1 {
             rows(x0, y0, x1, y1, k, ya, yb, dir, clamps: clamps, steep: true, logs: logs)
         } else {
@@ -612,8 +612,11 @@ struct Accumulator {
         @inline(__always) func clamped(_ x: Double) -> Double {
             clamps ? (x < left ? left : x > right ? right : x) - left : x - left
         }
+        @inline(__always) func xAt(_ y: Double) -> Double {
+            clamped(y == y0 ? x0 : y == y1 ? x1 : x0 + (y - y0) * k)
+        }
         var yTop = ya
-        var x = clamped(ya == y0 ? x0 : x0 + (ya - y0) * k)
+        var x = xAt(ya)
         // Rounded down and up, also below row 0: with `Int(ya)` a piece within (-1, 0) would
         // start below its last row, and the loop, which stops at that row, would run off the band.
         var row = floorToInt(ya)
@@ -621,16 +624,18 @@ struct Accumulator {
         let last = ceilToInt(yb) &- 1
         var line = cells + (row &- topRow) &* stride
         var words = dirty + (row &- topRow) &* dirtyWords
+        // Rows per column along the segment: an unclamped steep piece's width is its height
+        // over this, so its split needs no division of its own (infinite for a vertical one).
+        let rowsPerColumn = steep && !clamps ? 1 / abs(k) : 0
         while true {
             // Every row but the last ends at its lower boundary, strictly inside the segment
-            // (neither end point), where x takes its general formula; the last ends at `yb`,
-            // which is `y1` or inside. (Selects, not branches: the last row comes after a few
-            // rows, at no rhythm a predictor can learn.)
-            let next = Double(row &+ 1)
-            let yBot = next < yb ? next : yb
-            let xNext = clamped(yBot == y1 ? x1 : x0 + (yBot - y0) * k)
-            let d = (yBot - yTop) * dir
-            let (ia, ib) = steep ? Accumulator.addSteep(line, x, xNext, d) : Accumulator.add(line, x, xNext, d)
+            // (neither end point), where `xAt` takes its general formula.
+            let yBot = row < last ? Double(row &+ 1) : yb
+            let xNext = row < last ? clamped(x0 + (yBot - y0) * k) : xAt(yb)
+            let h = yBot - yTop, d = h * dir
+            let (ia, ib) = steep
+                ? Accumulator.addSteep(line, x, xNext, height: h, direction: dir, rowsPerColumn: rowsPerColumn, measured: clamps)
+                : Accumulator.add(line, x, xNext, d)
             Accumulator.markDirty(words, ia, ib)
             if logs {
                 let r = row &- regionTop
@@ -694,27 +699,42 @@ struct Accumulator {
 
     /// ``add(_:_:_:_:)`` for a piece at most one column wide, without branches: the same
     /// exact areas over the (at most) two columns it crosses, as three cell increments made in
-    /// one four-cell load and store (the fourth cell gets zero).
+    /// one four-cell load and store (the fourth cell gets zero). The piece is `height` rows
+    /// high and winds `direction` (±1), so `d = height · direction`.
     ///
     /// With `e` the column boundary right of `xa`, the running sums at cells `ia` and `ia + 1`
-    /// (the piece's coverage of those pixels) are `d·(A + B)/2·min(A·s, 1)` and
-    /// `d − d·C·min(C·s, 1)/2`, where `A = e − xa`, `B = max(e − xb, 0)`, `C = max(xb − e, 0)`
-    /// and `s = 1/(xb − xa)`. Within one column (`C = 0`, `A·s ≥ 1`) the first is `d` times the
-    /// part of the pixel right of the mean x; across two (`B = 0`) it is the triangle left of
-    /// `e`, `A²·s/2`, and the second loses the triangle right of `e + 1`. A vertical piece has
-    /// `s = ∞`: each `min` is a select that takes 1 for an infinite or NaN product.
+    /// (the piece's coverage of those pixels) are `d·(A + B)/2·min(A/w, 1)` and
+    /// `d − d·C·min(C/w, 1)/2`, where `A = e − xa`, `B = max(e − xb, 0)`, `C = max(xb − e, 0)`
+    /// and `w = xb − xa`. Within one column (`C = 0`, `A ≥ w`) the first is `d` times the part
+    /// of the pixel right of the mean x; across two (`B = 0`) it is the triangle left of `e`,
+    /// `A²/(2w)`, and the second loses the triangle right of `e + 1`. `d·min(A/w, 1)` is the
+    /// winding height of the part left of `e`: `direction · min(A · rowsPerColumn, height)`
+    /// when the piece lies on its segment (`w = height / rowsPerColumn`, no division a row),
+    /// `d · min(A/w, 1)` when it was `measured` (clamped pieces). A vertical piece has an
+    /// infinite `rowsPerColumn` or `1/w`: each `min` is a select that takes its bound for an
+    /// infinite or NaN product.
     @inline(__always)
-    static func addSteep(_ line: UnsafeMutablePointer<Float>, _ x: Double, _ xNext: Double, _ d: Double) -> (Int, Int) {
+    static func addSteep(_ line: UnsafeMutablePointer<Float>, _ x: Double, _ xNext: Double, height h: Double,
+                         direction dir: Double, rowsPerColumn: Double, measured: Bool) -> (Int, Int) {
         let xa = x < xNext ? x : xNext, xb = x < xNext ? xNext : x
         let ia = floorToInt(xa < 0 ? 0 : xa)
         let e = Double(ia &+ 1)
         let a = e - xa, under = e - xb, over = xb - e
         let b = under > 0 ? under : 0, c = over > 0 ? over : 0
-        let s = 1 / (xb - xa)
-        let q0 = a * s, q = q0 < 1 ? q0 : 1
-        let r0 = c * s, r = r0 < 1 ? r0 : 1
-        let first = d * (0.5 * (a + b) * q)
-        let beyond = d * (0.5 * c * r)
+        let d = h * dir
+        let leftOfE: Double, rightOfNext: Double
+        if measured {
+            let s = 1 / (xb - xa)
+            let q0 = a * s, r0 = c * s
+            leftOfE = d * (q0 < 1 ? q0 : 1)
+            rightOfNext = d * (r0 < 1 ? r0 : 1)
+        } else {
+            let q0 = a * rowsPerColumn, r0 = c * rowsPerColumn
+            leftOfE = dir * (q0 < h ? q0 : h)
+            rightOfNext = dir * (r0 < h ? r0 : h)
+        }
+        let first = 0.5 * (a + b) * leftOfE
+        let beyond = 0.5 * c * rightOfNext
         let cells = UnsafeMutableRawPointer(line + ia)
         let sum = cells.loadUnaligned(as: SIMD4<Float>.self) + SIMD4<Float>(SIMD4(first, d - beyond - first, beyond, 0))
         cells.storeBytes(of: sum, as: SIMD4<Float>.self)

@@ -4,11 +4,15 @@ import Testing
 
 /// The accumulation buffer's two ways of adding an edge piece to a row of cells.
 @Suite struct AccumulatorTests {
-    /// Adds one piece to a fresh row of cells with `steep` or the general split.
-    static func cells(_ x: Double, _ xNext: Double, _ d: Double, steep: Bool) -> (cells: [Float], range: ClosedRange<Int>) {
+    /// Adds one piece to a fresh row of cells with the general split, or the steep one with
+    /// the piece's width measured or given by its height over its segment's rows per column.
+    static func cells(_ x: Double, _ xNext: Double, _ d: Double, steep: Bool, measured: Bool = false) -> (cells: [Float], range: ClosedRange<Int>) {
         var row = [Float](repeating: 0, count: 40)
+        let h = abs(d), dir: Double = d < 0 ? -1 : 1
         let (ia, ib) = row.withUnsafeMutableBufferPointer { buffer in
-            steep ? Accumulator.addSteep(buffer.baseAddress!, x, xNext, d) : Accumulator.add(buffer.baseAddress!, x, xNext, d)
+            steep ? Accumulator.addSteep(buffer.baseAddress!, x, xNext, height: h, direction: dir,
+                                         rowsPerColumn: h / abs(xNext - x), measured: measured)
+                  : Accumulator.add(buffer.baseAddress!, x, xNext, d)
         }
         return (row, ia...ib)
     }
@@ -30,12 +34,13 @@ import Testing
         return pieces
     }
 
-    /// The branch-free split of a steep piece gives the general split's cells (to `Float`
-    /// rounding), touches nothing outside the cells it reports, and adds up to the piece's
-    /// height.
-    @Test func steepPiecesMatchTheGeneralSplit() {
-        for (x, xNext, d) in Self.steepPieces {
-            let steep = Self.cells(x, xNext, d, steep: true), general = Self.cells(x, xNext, d, steep: false)
+    /// The branch-free split of a steep piece, its width measured or given by its segment,
+    /// gives the general split's cells (to `Float` rounding), touches nothing outside the cells
+    /// it reports, and adds up to the piece's height.
+    @Test(arguments: [false, true])
+    func steepPiecesMatchTheGeneralSplit(measured: Bool) {
+        for (x, xNext, d) in Self.steepPieces where d != 0 {
+            let steep = Self.cells(x, xNext, d, steep: true, measured: measured), general = Self.cells(x, xNext, d, steep: false)
             for i in steep.cells.indices {
                 #expect(abs(steep.cells[i] - general.cells[i]) <= 1e-6, "cell \(i) of \(x) → \(xNext), d \(d)")
                 if !steep.range.contains(i) { #expect(steep.cells[i] == 0, "cell \(i) of \(x) → \(xNext) outside \(steep.range)") }
