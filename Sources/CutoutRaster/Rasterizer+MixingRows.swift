@@ -55,6 +55,9 @@ extension Rasterizer {
             mask.update(repeating: ~0, count: words)
             return .all
         }
+        // Sorted only now: an insertion sort of many lowest points (a path of thousands of
+        // subpaths) would cost their square, for a sweep that is not run.
+        sortByHeight(lowest, count: lowestCount, pts)
         sweepScratch.sides.reserve(2 * lowestCount)
         sweepScratch.queue.reserve(2 * lowestCount + 1)
         sweepScratch.positions.reserve(2 * lowestCount)
@@ -67,7 +70,7 @@ extension Rasterizer {
     }
 
     /// Stores the lowest points of the stored contours (where one starts down after going up,
-    /// at the end of a level top) in `lowest`, in order of height, as sides not yet begun;
+    /// at the end of a level top) in `lowest`, in contour order, as sides not yet begun;
     /// returns how many there are.
     private func lowestPoints(_ pts: UnsafePointer<Double>, into lowest: UnsafeMutablePointer<MonotoneSide>) -> Int {
         var count = 0
@@ -111,7 +114,11 @@ extension Rasterizer {
                 count &+= 1
             }
         }
-        // By height; a point in order is not moved.
+        return count
+    }
+
+    /// Sorts `count` lowest points by height; a point in order is not moved.
+    private func sortByHeight(_ lowest: UnsafeMutablePointer<MonotoneSide>, count: Int, _ pts: UnsafePointer<Double>) {
         for i in 1..<Swift.max(count, 1) {
             let y = pts[2 &* lowest[i].vertex &+ 1]
             guard pts[2 &* lowest[i &- 1].vertex &+ 1] > y else { continue }
@@ -123,7 +130,6 @@ extension Rasterizer {
             } while j > 0 && pts[2 &* lowest[j &- 1].vertex &+ 1] > y
             lowest[j] = v
         }
-        return count
     }
 }
 

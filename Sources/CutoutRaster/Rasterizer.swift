@@ -664,8 +664,9 @@ struct Accumulator {
         let ia = floorToInt(xa < 0 ? 0 : xa)
         let xaFloor = Double(ia)
         if xb <= xaFloor + 1 {
-            // Within one column (the common case, so it skips rounding `xb`): the part right
-            // of the mean x goes to the next cell; both cells in one 8-byte load and store.
+            // Within one column (common among the pieces the overlap redo adds; edges steeper
+            // than one column a row go to `addSteep`), skipping the rounding of `xb`: the part
+            // right of the mean x goes to the next cell; both cells in one 8-byte load and store.
             let xm = 0.5 * (x + xNext) - xaFloor
             let right = d * xm
             let cells = UnsafeMutableRawPointer(line + ia)
