@@ -8,6 +8,11 @@ Needs (pip): numpy pillow. Inputs are produced by two commands run beforehand:
 Then:
     python scripts/compare_with_anchors.py [--anchors /tmp/anchors-out] [--cutout /tmp/cutout-bench]
 
+With `--exact DIR` (renders of `cutout bench --exact-overlaps --png DIR`) it also takes the
+pixels where the two Cutout renders differ by more than 8 and gives each engine's mean largest
+channel difference to either render there: the engines that apply the fill rule per
+sub-scanline (Cairo, Skia) should sit near the exact render, Blend2D near the default.
+
 Metric, as the anchors define it: on premultiplied RGBA8, the mean absolute difference over
 all channels and pixels, and the share of pixels whose largest channel difference exceeds 8.
 Cutout's PNGs hold straight alpha and are premultiplied here with rounding.
@@ -37,6 +42,7 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--anchors", default="/tmp/anchors-out")
     ap.add_argument("--cutout", default="/tmp/cutout-bench")
+    ap.add_argument("--exact", help="folder of `cutout bench --exact-overlaps --png` renders")
     args = ap.parse_args()
     print("| scene | pair | mean abs diff | px >8 % |")
     print("|---|---|---:|---:|")
@@ -58,6 +64,33 @@ def main():
             for j in range(i + 1, len(names)):
                 m, p = stats(engines[names[i]], engines[names[j]])
                 print(f"| {scene} | {names[i]}–{names[j]} | {m:.3f} | {p:.3f} |")
+    if args.exact:
+        compare_modes(args)
+
+
+def compare_modes(args):
+    print()
+    print("| scene | pixels where the modes differ by >8 | engine | mean to default | mean to exact |")
+    print("|---|---:|---|---:|---:|")
+    for png in sorted(glob.glob(os.path.join(args.cutout, "*.png"))):
+        scene = os.path.splitext(os.path.basename(png))[0]
+        exact_png = os.path.join(args.exact, scene + ".png")
+        if not os.path.exists(exact_png):
+            continue
+        default, exact = premultiplied(png).astype(int), premultiplied(exact_png).astype(int)
+        differ = np.abs(default - exact).max(axis=2) > 8
+        count = int(differ.sum())
+        if count == 0:
+            print(f"| {scene} | 0 | | | |")
+            continue
+        for npy in sorted(glob.glob(os.path.join(args.anchors, "raw", scene + "_*.npy"))):
+            engine = np.load(npy).astype(int)
+            if engine.shape != default.shape:
+                continue
+            to_default = np.abs(engine - default).max(axis=2)[differ].mean()
+            to_exact = np.abs(engine - exact).max(axis=2)[differ].mean()
+            name = os.path.basename(npy)[len(scene) + 1:-4]
+            print(f"| {scene} | {count} | {name} | {to_default:.1f} | {to_exact:.1f} |")
 
 
 if __name__ == "__main__":

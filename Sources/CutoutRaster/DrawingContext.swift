@@ -68,7 +68,7 @@ public struct DrawingContext {
     /// had to go through; for a screen-sized frame with rounded holes cut in it, none), and
     /// only those rows are checked. Measured at 1.00× (polys) to 1.33× (the stroke-heavy
     /// tiger) the instructions of the default per frame, and 1.01× for a frame with 24 rounded
-    /// holes; in time the tiger takes about 1.7× the default, so it is off by default. Of the
+    /// holes; in time the tiger takes 1.6 to 1.7× the default, so it is off by default. Of the
     /// tiger's extra work, finding the rows is about half (the sweep: some 200 instructions
     /// and 2.5 mispredicted branches per point of the 195 paths it runs on), checking and
     /// redoing the 2 % of their rows it marks most of the rest.
