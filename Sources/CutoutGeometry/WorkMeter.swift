@@ -39,6 +39,13 @@ package final class WorkMeter: @unchecked Sendable {
         case svgVisits
         /// Items whose geometry a collection layout computed.
         case layoutItems
+        /// Steps of the sweep that marks the rows exact overlap coverage checks (sides visited
+        /// where sides begin, end, cross or change order; at most 64 a point, plus 65,536).
+        case overlapSweepSteps
+        /// Work of exact overlap coverage's row checks: each checked row's exact walk as its
+        /// guard estimates it, or its sub-rows times its pieces and chains when resolved by
+        /// sub-rows.
+        case overlapRowSteps
     }
 
     /// The meter that ``record(_:_:)`` adds to: set by ``measure(_:)``, nil otherwise.

@@ -1,3 +1,5 @@
+import CutoutGeometry
+
 /// The rows where a path's pixels may mix windings, found from its contours before any row
 /// is logged, so that ``DrawingContext/exactOverlapCoverage`` checks only those.
 ///
@@ -12,6 +14,13 @@ extension Rasterizer {
     /// Most y-monotone sides (two per lowest point of a contour) that
     /// ``markRowsThatMayMix(evenOdd:rows:in:)`` follows; past them every row is checked.
     static let maxMonotoneSides = 1024
+
+    /// The sweep's budget: this many steps per point (a step: one side visited where sides
+    /// begin, end, cross or change order), plus ``sweepWorkAllowance``. Past it every row is
+    /// marked, as when there are too many sides: contours whose sides cross at nearly every
+    /// vertex would cost the square of their sides per point. The tiger's paths use a few.
+    static let sweepWorkPerPoint = 64
+    static let sweepWorkAllowance = 1 << 16
 
     /// Level edges at most this long (device pixels) count as repeated points: stroke outlines
     /// have such, where two offsets of one corner differ by a rounding error.
@@ -42,7 +51,9 @@ extension Rasterizer {
     /// Complexity: O(n · s) for n points and s sides, with little work per side and point:
     /// the next stop is at the head of a queue of the sides' next heights, and a side that
     /// moves on goes back in past those above it; the rest is constant per point, but for the
-    /// O(s) sorts and winding sums where sides begin, end or cross.
+    /// O(s) sorts and winding sums where sides begin, end or cross. Those are capped at
+    /// ``sweepWorkPerPoint`` steps a point (and ``sweepWorkAllowance``): past the cap every
+    /// row is marked.
     func markRowsThatMayMix(evenOdd: Bool, rows: Range<Int>, in mask: UnsafeMutablePointer<UInt64>) -> MixingRows {
         let words = (rows.count + 63) >> 6
         mask.update(repeating: 0, count: words)
@@ -63,8 +74,10 @@ extension Rasterizer {
         sweepScratch.positions.reserve(2 * lowestCount)
         var sweep = RowSweep(pts: pts, sides: sweepScratch.sides.base,
                              queue: sweepScratch.queue.base, positions: sweepScratch.positions.base,
-                             lowest: lowest, lowestCount: lowestCount, mask: mask, rows: rows, evenOdd: evenOdd)
+                             lowest: lowest, lowestCount: lowestCount, mask: mask, rows: rows, evenOdd: evenOdd,
+                             workLimit: Rasterizer.sweepWorkPerPoint * (pointCount / 2) + Rasterizer.sweepWorkAllowance)
         let verdict = sweep.run()
+        WorkMeter.record(sweep.work, .overlapSweepSteps)
         if verdict == .all { mask.update(repeating: ~0, count: words) }
         return verdict
     }
@@ -228,15 +241,20 @@ struct RowSweep {
     /// The row where the last stretch ended, and what the stretches in it so far hold.
     var pendingRow = Int.min
     var pendingSet = WindingSet()
+    /// Sides visited where sides begin, end, cross or change order; past `workLimit` the
+    /// sweep gives up and every row is marked.
+    private(set) var work = 0
+    let workLimit: Int
 
     init(pts: UnsafePointer<Double>, sides: UnsafeMutablePointer<SweptSide>,
          queue: UnsafeMutablePointer<NextStop>, positions: UnsafeMutablePointer<Int>,
          lowest: UnsafeMutablePointer<MonotoneSide>, lowestCount: Int, mask: UnsafeMutablePointer<UInt64>,
-         rows: Range<Int>, evenOdd: Bool) {
+         rows: Range<Int>, evenOdd: Bool, workLimit: Int) {
         self.pts = pts; self.sides = sides
         self.queue = queue; self.positions = positions
         self.lowest = lowest; self.lowestCount = lowestCount
         self.mask = mask; self.rows = rows; self.evenOdd = evenOdd
+        self.workLimit = workLimit
         beginY = lowestCount > 0 ? pts[2 &* lowest[0].vertex &+ 1] : .infinity
         set.insert(0)
     }
@@ -317,10 +335,12 @@ struct RowSweep {
     /// `reordered` when the order changed): drops the sides that ended, begins those of the
     /// lowest points there, sorts when needed, checks all neighbours after any change of
     /// order, queues the sides that moved or began, and notes the windings when they changed.
-    /// False when a side does not begin. Out of line, as is all but the common stop, which
+    /// False when a side does not begin, or when the sweep's work passed its limit. Out of line, as is all but the common stop, which
     /// then stays small enough to keep its values in registers.
     @inline(never)
     private mutating func settle(at y: Double, ended: Bool, reordered: Bool) -> Bool {
+        work &+= active
+        guard work <= workLimit else { return false }
         var reordered = reordered
         let queued = active, firstBegun = begun
         if ended {
@@ -340,6 +360,7 @@ struct RowSweep {
         }
         if needsSort {
             sort(at: y)
+            guard work <= workLimit else { return false }
             needsSort = false
             reordered = true
         }
@@ -497,7 +518,8 @@ struct RowSweep {
         // The x of the side now before side `k`: the sides are mostly in order already, and
         // one that is stays where it is.
         var before = sides[0].edge.x(at: y)
-        for k in 1..<active {
+        // Past the budget the sweep stops: the order no longer matters.
+        for k in 1..<active where work <= workLimit {
             let x = sides[k].edge.x(at: y), slope = sides[k].edge.slope
             guard before > x || (before == x && sides[k - 1].edge.slope > slope) else {
                 before = x
@@ -513,6 +535,7 @@ struct RowSweep {
                 j -= 1
             }
             sides[j] = v
+            work &+= k &- j
         }
     }
 

@@ -365,6 +365,93 @@ import CutoutGeometry
         return reversed ? points.reversed() : points
     }
 
+    /// Shapes whose rows hold dozens to hundreds of chains in a few pixels: thin quads that
+    /// all cross near one point, piled rectangles a thousandth of a pixel apart, and tiny
+    /// triangles crowded into three rows. The exact walk over such a row grows with the cube of
+    /// its chains (seconds for a few hundred); ``Accumulator/maxExactRowWork`` sends them to
+    /// sub-rows instead.
+    enum Hostile: String, CaseIterable, Sendable, CustomStringConvertible {
+        case crossingSlivers, piledRectangles, tinyTriangles
+        var description: String { rawValue }
+
+        func path(_ n: Int) -> Path {
+            var p = Path()
+            switch self {
+            case .crossingSlivers:
+                for i in 0..<n {
+                    let d = 0.9 * CGFloat(i) / CGFloat(n)
+                    p.addPath(OverlapCoverageTests.polygon([(4 + d, 2), (44 - d, 46), (44.8 - d, 46), (4.8 + d, 2)]))
+                }
+            case .piledRectangles:
+                for i in 0..<n {
+                    p.addRect(CGRect(x: 6.3 + 0.001 * CGFloat(i), y: 5.2 + 0.0007 * CGFloat(i), width: 30, height: 36))
+                }
+            case .tinyTriangles:
+                var random = FuzzRandom(state: UInt64(n))
+                for _ in 0..<n {
+                    let x = 2 + 38 * random.unit(), y = 20 + 2.4 * random.unit()
+                    p.addPath(OverlapCoverageTests.polygon([(x, y), (x + 6, y + 0.3), (x + 1, y + 0.6)]))
+                }
+            }
+            return p
+        }
+    }
+
+    /// The hostile shapes' rows, resolved by sub-rows, stay within the reference's bound (with
+    /// at most 512 pieces and chains a row, as here, they are sampled at the reference's 128
+    /// sub-rows).
+    @Test(arguments: Hostile.allCases, FillRule.allCases)
+    func hostileShapesMatchReference(_ shape: Hostile, rule: FillRule) throws {
+        let worst = try Self.worstOverScales(shape.path(shape == .tinyTriangles ? 80 : 40), rule: rule, exactOverlaps: true)
+        print("overlap coverage, hostile \(shape) \(rule): worst pixel difference \(worst)/255 at scales \(Self.scales)")
+    }
+
+    /// The row checks' work grows with the hostile shapes' size, not with its square or cube:
+    /// four times the shapes cost at most six times the work (the sorts add a logarithm).
+    /// Without the guard the estimate recorded for the same rows grows about 60 times.
+    @Test(arguments: Hostile.allCases)
+    func hostileRowsCostWhatTheirPiecesDo(_ shape: Hostile) throws {
+        let n = shape == .tinyTriangles ? 100 : 15
+        func rowWork(_ count: Int) throws -> Int {
+            var ctx = try DrawingContext(width: 48, height: 48)
+            ctx.exactOverlapCoverage = true
+            ctx.setFillColor(.black)
+            let path = shape.path(count)
+            return WorkMeter.measure { ctx.fill(path) }[.overlapRowSteps]
+        }
+        let small = try rowWork(n), large = try rowWork(4 * n)
+        #expect(small > 0)
+        #expect(large <= 6 * small, "\(shape): \(small) steps for \(n), \(large) for \(4 * n)")
+    }
+
+    /// Contours whose sides cross at nearly every vertex would cost the sweep the square of
+    /// its sides per point: past ``Rasterizer/sweepWorkPerPoint`` steps a point (and the
+    /// allowance) it gives up and marks every row.
+    /// Here: 300 zigzags down the canvas, neighbours zigging opposite ways, so that each of
+    /// their 40 edges crosses dozens of others.
+    @Test func sweepGivesUpPastItsBudget() {
+        var path = Path()
+        for i in 0..<300 {
+            let amplitude = 20 * (1 - 0.001 * CGFloat(i))
+            var points: [(CGFloat, CGFloat)] = []
+            for k in 0...40 {
+                let x: CGFloat = k % 2 == i % 2 ? 24 + amplitude : 24 - amplitude
+                points.append((x, 2 + 44 * CGFloat(k) / 40))
+            }
+            points += [(47, 46), (47, 2)]
+            path.addPath(Self.polygon(points))
+        }
+        let raster = Rasterizer()
+        raster.setPath(path, transform: .identity, cull: PixelRect(minX: 0, minY: 0, maxX: 48, maxY: 48))
+        let points = raster.pointCount / 2
+        #expect(2 * 300 <= Rasterizer.maxMonotoneSides, "few enough sides for the sweep to run")
+        var verdict = Rasterizer.MixingRows.none
+        let steps = WorkMeter.measure { verdict = Self.markedRows(raster, evenOdd: false, rows: 0..<48).verdict }[.overlapSweepSteps]
+        #expect(verdict == .all)
+        let budget = Rasterizer.sweepWorkPerPoint * points + Rasterizer.sweepWorkAllowance
+        #expect(steps > budget && steps <= budget + 2 * Rasterizer.maxMonotoneSides, "\(steps) steps, budget \(budget)")
+    }
+
     /// The heights a redone row is cut at are kept in a ``ScratchHeights``, reused from row to
     /// row: it grows past its first 16 and sorts both ways (insertion up to 32, else the
     /// library's sort) to the same order as `Array.sorted()`, keeping repeats.
