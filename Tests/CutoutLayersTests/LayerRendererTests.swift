@@ -284,6 +284,38 @@ import struct CutoutGeometry.Transform
         }
     }
 
+    /// Shapes that overlap themselves get exact coverage by default, on the canvas and in
+    /// offscreen groups alike: a pentagram at scale 2, drawn directly and inside a half-opaque
+    /// group, within 4/255 of the 128-sub-row reference (rounding the halved alpha adds 1).
+    /// With `exactOverlapCoverage: false` its crossings keep the mean-winding coverage.
+    @Test(arguments: FillRule.allCases)
+    func selfOverlappingShapesGetExactCoverage(rule: FillRule) throws {
+        let size = CGSize(width: 40, height: 40)
+        let star = TestShapes.pentagram(in: CGRect(x: 1.3, y: 1.7, width: 37, height: 37))
+        let reference = ReferenceRasterizer.coverage(of: star, transform: Transform(scaleX: 2, y: 2), rule: rule,
+                                                     width: 80, height: 80)
+        func tree(groupOpacity: CGFloat) -> Layer {
+            let root = Layer(frame: CGRect(origin: .zero, size: size))
+            let group = Layer(frame: root.bounds)
+            group.opacity = groupOpacity
+            let shape = ShapeLayer()
+            shape.frame = root.bounds
+            shape.path = star
+            shape.fillRule = rule
+            group.addSublayer(shape)
+            root.addSublayer(group)
+            return root
+        }
+        let direct = try LayerRenderer.render(tree(groupOpacity: 1), size: size, scale: 2)
+        let exact = ReferenceRasterizer.compareAlpha(direct, to: reference)
+        #expect(exact.max <= 4, "\(rule): \(exact)")
+        let grouped = try LayerRenderer.render(tree(groupOpacity: 0.5), size: size, scale: 2)
+        let halved = ReferenceRasterizer.compareAlpha(grouped, to: reference.map { $0 / 2 })
+        #expect(halved.max <= 5, "\(rule), in a group: \(halved)")
+        let mean = try LayerRenderer.render(tree(groupOpacity: 1), size: size, scale: 2, exactOverlapCoverage: false)
+        #expect(ReferenceRasterizer.compareAlpha(mean, to: reference).max > 20, "\(rule) without exact coverage")
+    }
+
     @Test func refusesAbsurdCanvas() {
         #expect(throws: LayerRenderError.self) { try LayerRenderer.render(Layer(), size: CGSize(width: 100_000, height: 100_000)) }
         #expect(throws: LayerRenderError.self) { try LayerRenderer.render(Layer(), size: CGSize(width: CGFloat.nan, height: 1)) }

@@ -51,6 +51,7 @@ extension Renderer {
         state.statistics.patternPixels += pixels
         guard var tileCtx = try? DrawingContext(width: image.width, height: image.height, scale: 1) else { return }
         tileCtx.flatteningTolerance = ctx.flatteningTolerance
+        tileCtx.exactOverlapCoverage = ctx.exactOverlapCoverage
         tileCtx.concatenate(Transform(scaleX: image.scaleX, y: image.scaleY))
         draw(tile, in: &tileCtx, depth: depth + 1)
         let r = layer.tileRect, m = ctx.ctm
