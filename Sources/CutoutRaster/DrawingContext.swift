@@ -71,7 +71,11 @@ public struct DrawingContext {
     /// holes; in time the tiger takes 1.6 to 1.7× the default, so it is off by default. Of the
     /// tiger's extra work, finding the rows is about half (the sweep: some 200 instructions
     /// and 2.5 mispredicted branches per point of the 195 paths it runs on), checking and
-    /// redoing the 2 % of their rows it marks most of the rest.
+    /// redoing the 2 % of their rows it marks most of the rest. Hostile shapes are bounded: a
+    /// row whose exact check would grow faster than its pieces (dozens of sides crowded into
+    /// a few pixels) is resolved on up to 128 sub-rows instead, as the reference samples, and
+    /// the sweep gives up past 64 steps a point and marks every row. `LayerRenderer` turns
+    /// this on by default.
     public var exactOverlapCoverage: Bool {
         get { scratch.rasterizer.exactOverlaps }
         set { uniqueScratch().rasterizer.exactOverlaps = newValue }
