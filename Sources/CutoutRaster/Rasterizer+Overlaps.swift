@@ -407,9 +407,7 @@ extension Accumulator {
         while i < nc {
             let first = ch[i].firstColumn
             if first >= width { break }
-            var last = ch[i].lastColumn
-            var j = i + 1
-            while j < nc && ch[j].firstColumn <= last { last = Swift.max(last, ch[j].lastColumn); j += 1 }
+            let (j, last) = cluster(ch, nc, from: i)
             if clusterMixes(ch, from: i, to: j, p, breaks, windings, intervals, evenOdd: evenOdd) {
                 redoCluster(r, ch, from: i, to: j, p, n, columns: first...last, breaks, windings, intervals, evenOdd: evenOdd)
             }
@@ -425,6 +423,16 @@ extension Accumulator {
             }
             i = j
         }
+    }
+
+    /// The cluster of chains that begins at `ch[i]` (chains sorted by left end): `ch[i..<end]`
+    /// share pixel columns, one with the next, up to `lastColumn`.
+    @inline(__always)
+    func cluster(_ ch: UnsafeMutablePointer<RowChain>, _ nc: Int, from i: Int) -> (end: Int, lastColumn: Int) {
+        var last = ch[i].lastColumn
+        var j = i + 1
+        while j < nc && ch[j].firstColumn <= last { last = Swift.max(last, ch[j].lastColumn); j += 1 }
+        return (j, last)
     }
 
     /// Whether some pixel of the cluster `ch[i..<j]` may mix, given the windings left of it.

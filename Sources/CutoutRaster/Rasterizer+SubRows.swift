@@ -28,14 +28,9 @@ extension Accumulator {
         var work = nc * intervals
         var i = 0
         while i < nc {
-            var last = ch[i].lastColumn
-            var pieces = ch[i].count
-            var j = i + 1
-            while j < nc && ch[j].firstColumn <= last {
-                last = Swift.max(last, ch[j].lastColumn)
-                pieces += ch[j].count
-                j += 1
-            }
+            let j = cluster(ch, nc, from: i).end
+            var pieces = 0
+            for k in i..<j { pieces += ch[k].count }
             let c = j - i
             // Checked: for a cluster of millions of chains the product passes Int.max.
             let (cost, overflow) = c.multipliedReportingOverflow(by: c * (intervals + c) + pieces)

@@ -76,11 +76,9 @@ public enum LayerRenderer {
         guard size.width.isFinite, size.height.isFinite, scale.isFinite, size.width > 0, size.height > 0, scale > 0 else { throw fail }
         let w = (size.width * scale).rounded(.up), h = (size.height * scale).rounded(.up)
         guard w <= CGFloat(Pixmap.maxDimension), h <= CGFloat(Pixmap.maxDimension) else { throw fail }
-        guard var ctx = try? DrawingContext(width: Int(w), height: Int(h), scale: scale) else { throw fail }
-        ctx.flatteningTolerance = Renderer.flatteningTolerance
-        ctx.exactOverlapCoverage = exactOverlapCoverage
         let renderer = Renderer(byteLimit: byteLimit ?? offscreenByteLimit(canvasWidth: Int(w), canvasHeight: Int(h)))
         renderer.state.exactOverlapCoverage = exactOverlapCoverage
+        guard var ctx = renderer.context(width: Int(w), height: Int(h), scale: scale) else { throw fail }
         renderer.state.filterPixelLimit = filterPixelLimit ?? Filter.pixelBudget(canvasWidth: Int(w), canvasHeight: Int(h))
         renderer.draw(layer, in: &ctx, depth: 0)
         return (ctx.pixmap, renderer.state.statistics)
@@ -313,18 +311,26 @@ package struct Renderer {
         var bytes: Int { area.width * area.height * 4 }
     }
 
+    /// A new transparent context for this render: curves flattened to
+    /// ``flatteningTolerance``, overlaps covered as the render asked
+    /// (``State/exactOverlapCoverage``). Nil when the size is beyond ``Pixmap``'s limits.
+    func context(width: Int, height: Int, scale: CGFloat) -> DrawingContext? {
+        guard var ctx = try? DrawingContext(width: width, height: height, scale: scale) else { return nil }
+        ctx.flatteningTolerance = Renderer.flatteningTolerance
+        ctx.exactOverlapCoverage = state.exactOverlapCoverage
+        return ctx
+    }
+
     /// A transparent rendering of `area` of `ctx`'s pixels, made with the same CTM (no clip);
     /// nil when the budget has no room for it. The caller releases its bytes from the budget.
     func offscreen(like ctx: DrawingContext, area: DeviceArea, _ body: (inout DrawingContext) -> Void) -> Offscreen? {
         let bytes = area.width * area.height * 4
         guard state.reserve(bytes) else { return nil }
         let s = ctx.pixmap.scale
-        guard var off = try? DrawingContext(width: area.width, height: area.height, scale: s) else {
+        guard var off = context(width: area.width, height: area.height, scale: s) else {
             state.release(bytes)
             return nil
         }
-        off.flatteningTolerance = ctx.flatteningTolerance
-        off.exactOverlapCoverage = ctx.exactOverlapCoverage
         // The new context starts at the pixmap's scale; the CTM wanted is `ctx.ctm` moved by
         // the area's origin. `concatenate(t)` applies t *before* the current CTM, so t =
         // ctm · translation · scale⁻¹. (The order scale⁻¹ · ctm · scale keeps the linear part

@@ -10,9 +10,7 @@ extension Renderer {
     func filterImage(_ source: FilterImageSource, _ p: FilterPrimitive, _ placed: PlacedFilter, template: Pixmap) -> FilterImage {
         let blank = FilterImage(pixels: template, space: .sRGB)
         let s = template.scale
-        guard var ctx = try? DrawingContext(width: template.width, height: template.height, scale: s) else { return blank }
-        ctx.flatteningTolerance = Renderer.flatteningTolerance
-        ctx.exactOverlapCoverage = state.exactOverlapCoverage
+        guard var ctx = context(width: template.width, height: template.height, scale: s) else { return blank }
         // As `offscreen(like:area:)`: the context starts at the pixmap's scale; the CTM wanted
         // is the filtered layer's, moved by the region's origin.
         ctx.concatenate(placed.ctm.concatenating(Transform(translationX: -CGFloat(placed.region.x0), y: -CGFloat(placed.region.y0)))

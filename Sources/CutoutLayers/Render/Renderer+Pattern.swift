@@ -49,9 +49,7 @@ extension Renderer {
         guard state.reserve(bytes) else { return }
         defer { state.release(bytes) }
         state.statistics.patternPixels += pixels
-        guard var tileCtx = try? DrawingContext(width: image.width, height: image.height, scale: 1) else { return }
-        tileCtx.flatteningTolerance = ctx.flatteningTolerance
-        tileCtx.exactOverlapCoverage = ctx.exactOverlapCoverage
+        guard var tileCtx = context(width: image.width, height: image.height, scale: 1) else { return }
         tileCtx.concatenate(Transform(scaleX: image.scaleX, y: image.scaleY))
         draw(tile, in: &tileCtx, depth: depth + 1)
         let r = layer.tileRect, m = ctx.ctm
